@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Utilization-signal framework: pluggable CPU-utilization tracking.
+ *
+ * A utilization signal ("provider") tells schedutil how busy a CPU is and
+ * tells task placement how big a task is. PELT is the built-in provider and
+ * the default; others (WALT) register at boot. Exactly one provider is
+ * *selected*: its ->cpu_util() feeds schedutil and its ->task_util() feeds
+ * placement. A provider can also be *tracking* without being selected (for
+ * side-by-side comparison); tracking is what turns its event hooks on.
+ *
+ * Data flow into schedutil (kernel/sched/cpufreq_schedutil.c):
+ *
+ *   sched_util_cpu_util()          the selected signal, capacity scale
+ *     -> sched_tune_cpu_util()     SchedTune margin (if CONFIG_SCHED_TUNE)
+ *     -> effective_cpu_util()      + RT/DL/IRQ, uclamp min/max hints
+ *     -> sugov_effective_cpu_perf() headroom
+ *
+ * Event hooks are dispatched with static calls behind one static key per
+ * hook: a hook that no tracking provider implements is a patched-out branch,
+ * and a kernel running PELT executes no provider code on any hot path.
+ * Only one provider with event hooks can be tracking at a time.
+ *
+ * Locking context of each hook, asserted by the dispatchers in
+ * kernel/sched/util_signal.h:
+ *
+ *   activate(rq, p, flags)   rq->lock held, IRQs off; @p becomes RUNNABLE
+ *                            on @rq (activate_task()): a fork
+ *                            (ENQUEUE_INITIAL), a wake-up (ENQUEUE_WAKEUP)
+ *                            and/or an arrival after a migration
+ *                            (ENQUEUE_MIGRATED).
+ *   switch_task(rq, prev, next)
+ *                            rq->lock held, IRQs off; @prev is put and
+ *                            @next picked, prev != next (__schedule()).
+ *   tick(rq)                 rq->lock held, IRQs off (sched_tick()).
+ *   migrate(p, new_cpu)      @p leaves task_cpu(@p) for @new_cpu
+ *                            (set_task_cpu()). If @p->on_rq, the source
+ *                            rq->lock is held (the destination's may be
+ *                            too: the provider must not take it); if not,
+ *                            @p is waking, only @p->pi_lock is held and
+ *                            no rq->lock at all, so the provider may take
+ *                            the source rq->lock. Every migration path
+ *                            (wake-up, load balance, affinity, hotplug,
+ *                            RT/DL push/pull, NUMA swap, sched_ext) passes
+ *                            here and then through activate() with
+ *                            ENQUEUE_MIGRATED on the destination.
+ *   irq(rq, delta)           IRQs off, on the CPU of @rq, rq->lock NOT
+ *                            held: @delta ns of hard or soft IRQ time
+ *                            interrupted the idle task
+ *                            (CONFIG_IRQ_TIME_ACCOUNTING).
+ *
+ * CPU hotplug and suspend/resume are not hooks: a provider that needs them
+ * registers cpuhp states and syscore_ops of its own.
+ */
+#ifndef _LINUX_SCHED_UTIL_SIGNAL_H
+#define _LINUX_SCHED_UTIL_SIGNAL_H
+
+#include <linux/list.h>
+#include <linux/types.h>
+
+struct rq;
+struct task_struct;
+
+#define SCHED_UTIL_NAME_LEN	16
+
+/**
+ * struct sched_util_signal - a CPU-utilization signal provider
+ * @name:	name used by the sched_util_signal sysctl and boot parameter
+ * @cpu_util:	utilization of @cpu for frequency selection, on the
+ *		capacity scale of @cpu; any context, no lock required
+ * @task_util:	utilization of @p for placement; any context
+ * @start:	begin tracking (may sleep); called before the hooks are on
+ * @stop:	end tracking (may sleep); called after the hooks are off and
+ *		every CPU has left them
+ * @activate, @switch_task, @tick, @migrate, @irq: event hooks, see the
+ *		locking rules above; all optional
+ * @list:	registry link, owned by the framework
+ */
+struct sched_util_signal {
+	const char *name;
+	unsigned long (*cpu_util)(int cpu);
+	unsigned long (*task_util)(struct task_struct *p);
+	int (*start)(void);
+	void (*stop)(void);
+
+	void (*activate)(struct rq *rq, struct task_struct *p, int flags);
+	void (*switch_task)(struct rq *rq, struct task_struct *prev,
+			    struct task_struct *next);
+	void (*tick)(struct rq *rq);
+	void (*migrate)(struct task_struct *p, int new_cpu);
+	void (*irq)(struct rq *rq, u64 delta);
+
+	struct list_head list;
+};
+
+#ifdef CONFIG_SCHED_UTIL_SIGNAL
+int sched_util_signal_register(struct sched_util_signal *sig);
+void sched_util_signal_unregister(struct sched_util_signal *sig);
+int sched_util_signal_select(const char *name);
+int sched_util_signal_track(struct sched_util_signal *sig, bool on);
+const char *sched_util_signal_selected(void);
+unsigned long sched_util_cpu_util(int cpu);
+unsigned long sched_util_task_util(struct task_struct *p);
+#endif
+
+#endif /* _LINUX_SCHED_UTIL_SIGNAL_H */

@@ -1,0 +1,523 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * SchedTune: boost (or deflate) the utilization schedutil sees.
+ *
+ * A boost B in [-100, 100] percent turns a utilization signal S, on the
+ * capacity scale (SCHED_CAPACITY_SCALE = 1024), into S + M where the
+ * margin M is "signal proportional compensation":
+ *
+ *   B > 0:  M = B * (1024 - S) / 100      (0 once S >= 1024)
+ *   B < 0:  M = B * S / 100                (rounded towards zero)
+ *   B = 0:  M = 0
+ *
+ * and S + M is kept within [0, capacity of the CPU]. A positive boost
+ * moves S the given fraction of the way up to the maximum: +50 on a 20%
+ * CPU gives 20% + 50% * 80% = 60%, +100 always gives the highest OPP. A
+ * negative boost removes the given fraction of S: -50 on a 50% task gives
+ * 25%, -100 gives 0 and therefore the lowest OPP.
+ *
+ * Boosts are set per cgroup (controller "schedtune", file
+ * schedtune.boost) and globally (kernel.sched_cfs_boost, the root group's
+ * boost). A CPU's boost is the maximum over the groups that have RUNNABLE
+ * tasks on it, 0 when there are none: +30 wins over -20, and a CPU is
+ * deflated only when every runnable task on it is negatively boosted.
+ *
+ * To keep enqueue/dequeue O(1) whatever the number of groups, each CPU
+ * counts its runnable tasks per boost *value* (201 buckets), not per
+ * group, with a bitmap of the non-empty buckets: the CPU's boost is the
+ * highest set bit. Nothing runs on those paths until a non-zero boost is
+ * first written (static key sched_tune_used), as with uclamp.
+ */
+#include <linux/bitmap.h>
+#include <linux/cgroup.h>
+#include <linux/ctype.h>
+#include <linux/mutex.h>
+#include <linux/percpu.h>
+#include <linux/sysctl.h>
+#include <kunit/visibility.h>
+
+#include <linux/mmu_context.h>
+
+#include "sched.h"
+
+#define CREATE_TRACE_POINTS
+#include <trace/events/sched_tune.h>
+
+/**
+ * sched_tune_margin() - the margin boost @boost adds to @util
+ * @util: utilization on the SCHED_CAPACITY_SCALE scale
+ * @boost: boost in percent, [-100, 100]
+ *
+ * Return: the (signed) margin M of the formula above.
+ */
+VISIBLE_IF_KUNIT long sched_tune_margin(unsigned long util, int boost)
+{
+	if (boost > 0) {
+		if (util >= SCHED_CAPACITY_SCALE)
+			return 0;
+		return boost * (SCHED_CAPACITY_SCALE - util) / 100;
+	}
+	return -(long)(-boost * util / 100);
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_tune_margin);
+
+/**
+ * sched_tune_boosted() - @util plus @margin, within [0, @capacity]
+ * @util: utilization on the SCHED_CAPACITY_SCALE scale
+ * @margin: a margin from sched_tune_margin()
+ * @capacity: the capacity of the CPU the utilization is for
+ */
+VISIBLE_IF_KUNIT unsigned long sched_tune_boosted(unsigned long util,
+						  long margin,
+						  unsigned long capacity)
+{
+	if (margin < 0 && (unsigned long)-margin >= util)
+		return 0;
+	return min(util + margin, capacity);
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_tune_boosted);
+
+static DEFINE_PER_CPU(struct stune_cpu, stune_cpu);
+
+DEFINE_STATIC_KEY_FALSE(sched_tune_used);
+
+/**
+ * struct schedtune - a schedtune cgroup
+ * @css: the cgroup state
+ * @boost: the value written to schedtune.boost (the root's: sched_cfs_boost)
+ * @effective: the boost its tasks get; see sched_tune_update_effective()
+ *
+ * Both written under stune_mutex; @effective is read locklessly at enqueue.
+ */
+struct schedtune {
+	struct cgroup_subsys_state	css;
+	int				boost;
+	int				effective;
+};
+
+static struct schedtune root_schedtune;
+
+/* Serializes boost writes and the first enabling of sched_tune_used. */
+static DEFINE_MUTEX(stune_mutex);
+
+static inline struct schedtune *css_st(struct cgroup_subsys_state *css)
+{
+	return css ? container_of(css, struct schedtune, css) : NULL;
+}
+
+static int sched_tune_task_group_boost(struct task_struct *p)
+{
+	guard(rcu)();
+	return READ_ONCE(css_st(task_css(p, schedtune_cgrp_id))->effective);
+}
+
+/* The highest boost with RUNNABLE tasks: one find_last_bit() on 201 bits. */
+static void stune_refresh(struct stune_cpu *sc)
+{
+	unsigned long top = find_last_bit(sc->busy, STUNE_BUCKETS);
+
+	WRITE_ONCE(sc->boost,
+		   top < STUNE_BUCKETS ? (int)top + STUNE_BOOST_MIN : 0);
+}
+
+/*
+ * stune_count() and stune_uncount() keep @sc's counts, bitmap and boost
+ * for one task of boost @boost becoming RUNNABLE or leaving. The caller
+ * holds the lock that protects @sc (the CPU's rq->lock).
+ */
+VISIBLE_IF_KUNIT void stune_count(struct stune_cpu *sc, int boost)
+{
+	unsigned int b = boost - STUNE_BOOST_MIN;
+
+	if (!sc->tasks[b]++) {
+		__set_bit(b, sc->busy);
+		stune_refresh(sc);
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(stune_count);
+
+VISIBLE_IF_KUNIT void stune_uncount(struct stune_cpu *sc, int boost)
+{
+	unsigned int b = boost - STUNE_BOOST_MIN;
+
+	if (WARN_ONCE(!sc->tasks[b],
+		      "schedtune: no task of boost %d to uncount\n", boost))
+		return;
+	if (!--sc->tasks[b]) {
+		__clear_bit(b, sc->busy);
+		stune_refresh(sc);
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(stune_uncount);
+
+static void stune_cpu_inc(struct rq *rq, struct task_struct *p, int boost)
+{
+	lockdep_assert_rq_held(rq);
+	p->stune_boost = boost;
+	p->stune_active = 1;
+	stune_count(&per_cpu(stune_cpu, cpu_of(rq)), boost);
+}
+
+static void stune_cpu_dec(struct rq *rq, struct task_struct *p)
+{
+	lockdep_assert_rq_held(rq);
+	p->stune_active = 0;
+	stune_uncount(&per_cpu(stune_cpu, cpu_of(rq)), p->stune_boost);
+}
+
+/* Called by enqueue_task() after the class enqueued @p. */
+void sched_tune_enqueue(struct rq *rq, struct task_struct *p)
+{
+	if (p->se.sched_delayed || p->stune_active)
+		return;
+	stune_cpu_inc(rq, p, sched_tune_task_group_boost(p));
+}
+
+/* Called by dequeue_task() before the class dequeues @p. */
+void sched_tune_dequeue(struct rq *rq, struct task_struct *p)
+{
+	if (p->se.sched_delayed || !p->stune_active)
+		return;
+	stune_cpu_dec(rq, p);
+}
+
+/*
+ * Re-evaluate a task's bucket after its group or its group's boost
+ * changed, or count it for the first time once sched_tune_used is on.
+ */
+static void sched_tune_recount(struct task_struct *p)
+{
+	struct rq_flags rf;
+	struct rq *rq;
+	int boost;
+
+	rq = task_rq_lock(p, &rf);
+	boost = sched_tune_task_group_boost(p);
+	if (p->stune_active && p->stune_boost != boost)
+		stune_cpu_dec(rq, p);
+	if (!p->stune_active && task_on_rq_queued(p) && !p->se.sched_delayed)
+		stune_cpu_inc(rq, p, boost);
+	task_rq_unlock(rq, p, &rf);
+}
+
+/**
+ * sched_tune_cpu_boost() - the boost of @cpu: max over its RUNNABLE groups
+ * @cpu: the CPU
+ */
+int sched_tune_cpu_boost(int cpu)
+{
+	if (!static_branch_unlikely(&sched_tune_used))
+		return 0;
+	return READ_ONCE(per_cpu(stune_cpu, cpu).boost);
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_tune_cpu_boost);
+
+/**
+ * sched_tune_cpu_util() - @util of @cpu with the CPU's boost applied
+ * @cpu: the CPU
+ * @util: the selected utilization signal of @cpu
+ *
+ * Used by schedutil before effective_cpu_util() adds RT/DL/IRQ and before
+ * uclamp's clamping, which therefore bounds the boosted value.
+ */
+unsigned long sched_tune_cpu_util(int cpu, unsigned long util)
+{
+	int boost = sched_tune_cpu_boost(cpu);
+	long margin;
+
+	if (!boost)
+		return util;
+	margin = sched_tune_margin(util, boost);
+	trace_sched_boost_cpu(cpu, util, margin);
+	return sched_tune_boosted(util, margin, arch_scale_cpu_capacity(cpu));
+}
+
+/**
+ * sched_tune_task_util() - utilization of @p boosted by its group's boost,
+ * for task placement
+ * @p: the task
+ */
+unsigned long sched_tune_task_util(struct task_struct *p)
+{
+	unsigned long util = sched_util_task_util(p);
+	int boost;
+	long margin;
+
+	if (!static_branch_unlikely(&sched_tune_used))
+		return util;
+	boost = sched_tune_task_group_boost(p);
+	margin = sched_tune_margin(util, boost);
+	trace_sched_boost_task(p, util, margin);
+	return sched_tune_boosted(util, margin,
+				  arch_scale_cpu_capacity(task_cpu(p)));
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_tune_task_util);
+
+/*
+ * Turn the enqueue/dequeue accounting on and count the tasks that are
+ * already runnable. A task enqueued after the key is on counts itself;
+ * one enqueued before is found by the walk: either way exactly once.
+ */
+static void sched_tune_enable(void)
+{
+	struct task_struct *g, *p;
+
+	lockdep_assert_held(&stune_mutex);
+	if (static_key_enabled(&sched_tune_used))
+		return;
+	static_branch_enable(&sched_tune_used);
+
+	guard(rcu)();
+	for_each_process_thread(g, p)
+		sched_tune_recount(p);
+}
+
+static void sched_tune_recount_css(struct cgroup_subsys_state *css)
+{
+	struct css_task_iter it;
+	struct task_struct *p;
+
+	css_task_iter_start(css, 0, &it);
+	while ((p = css_task_iter_next(&it)))
+		sched_tune_recount(p);
+	css_task_iter_end(&it);
+}
+
+/*
+ * The effective boost of a group: its own boost for the root and the
+ * top-level groups; below that, the smaller of its own boost and its
+ * parent's effective boost. A delegated subtree can deflate its tasks
+ * further but never boost them beyond what its parent grants, while
+ * top-level groups are independent of the root (global) boost, which is a
+ * default for the root's own tasks, not a ceiling: Android's flat
+ * /dev/stune layout relies on that.
+ */
+static int sched_tune_effective(struct schedtune *st)
+{
+	struct schedtune *parent = css_st(st->css.parent);
+
+	if (!parent || parent == &root_schedtune)
+		return st->boost;
+	return min(st->boost, parent->effective);
+}
+
+static void sched_tune_update_effective(struct schedtune *top)
+{
+	struct cgroup_subsys_state *css;
+
+	lockdep_assert_held(&stune_mutex);
+	rcu_read_lock();
+	css_for_each_descendant_pre(css, &top->css) {
+		struct schedtune *st = css_st(css);
+		int effective = sched_tune_effective(st);
+
+		if (css != &top->css && effective == st->effective) {
+			css = css_rightmost_descendant(css);
+			continue;
+		}
+		WRITE_ONCE(st->effective, effective);
+		if (static_branch_unlikely(&sched_tune_used))
+			sched_tune_recount_css(css);
+	}
+	rcu_read_unlock();
+}
+
+static int sched_tune_set_boost(struct schedtune *st, int boost)
+{
+	if (boost < STUNE_BOOST_MIN || boost > STUNE_BOOST_MAX)
+		return -EINVAL;
+
+	guard(mutex)(&stune_mutex);
+	if (boost)
+		sched_tune_enable();
+	st->boost = boost;
+	sched_tune_update_effective(st);
+	trace_sched_tune_config(boost);
+	return 0;
+}
+
+/* The root group's boost: kernel.sched_cfs_boost. */
+VISIBLE_IF_KUNIT int sched_tune_set_global_boost(int boost)
+{
+	return sched_tune_set_boost(&root_schedtune, boost);
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_tune_set_global_boost);
+
+/**
+ * sched_tune_parse_boost() - parse what a user wrote to a boost knob
+ * @buf: the text, NUL-terminated; one trailing newline is allowed
+ * @boost: where to store the value
+ *
+ * Accept exactly a decimal integer in [-100, 100] written the canonical
+ * way: an optional '-', no '+', no leading zeros, no "-0", no spaces, no
+ * hex. Anything else is a mistake the user wants to hear about rather
+ * than a value guessed for them.
+ *
+ * Return: 0 or -EINVAL.
+ */
+VISIBLE_IF_KUNIT int sched_tune_parse_boost(const char *buf, int *boost)
+{
+	size_t len = strlen(buf);
+	const char *digits = buf;
+	int val = 0;
+
+	if (len && buf[len - 1] == '\n')
+		len--;
+	if (len && *digits == '-')
+		digits++;
+	len -= digits - buf;
+	if (!len || len > 3 || (digits[0] == '0' && (len > 1 || digits != buf)))
+		return -EINVAL;
+	while (len--) {
+		if (!isdigit(*digits))
+			return -EINVAL;
+		val = val * 10 + (*digits++ - '0');
+	}
+	if (buf[0] == '-')
+		val = -val;
+	if (val < STUNE_BOOST_MIN || val > STUNE_BOOST_MAX)
+		return -EINVAL;
+	*boost = val;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_tune_parse_boost);
+
+/* kernel.sched_cfs_boost: the root group's boost. */
+static int sched_tune_boost_sysctl(const struct ctl_table *table, int write,
+				   void *buffer, size_t *lenp, loff_t *ppos)
+{
+	char buf[8];
+	int boost, ret;
+
+	if (!write) {
+		struct ctl_table tmp = {
+			.data	= &boost,
+			.maxlen	= sizeof(boost),
+		};
+
+		boost = READ_ONCE(root_schedtune.boost);
+		return proc_dointvec(&tmp, write, buffer, lenp, ppos);
+	}
+	/* One complete value per write(): no partial or appended writes. */
+	if (*ppos || *lenp >= sizeof(buf))
+		return -EINVAL;
+	memcpy(buf, buffer, *lenp);
+	buf[*lenp] = '\0';
+	ret = sched_tune_parse_boost(buf, &boost);
+	if (!ret)
+		ret = sched_tune_set_global_boost(boost);
+	if (!ret)
+		*ppos += *lenp;
+	return ret;
+}
+
+static struct ctl_table sched_tune_sysctls[] = {
+	{
+		.procname	= "sched_cfs_boost",
+		.maxlen		= sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= sched_tune_boost_sysctl,
+	},
+};
+
+static int __init sched_tune_sysctl_init(void)
+{
+	register_sysctl_init("kernel", sched_tune_sysctls);
+	return 0;
+}
+late_initcall(sched_tune_sysctl_init);
+
+/* cgroup interface */
+
+static struct cgroup_subsys_state *
+sched_tune_css_alloc(struct cgroup_subsys_state *parent_css)
+{
+	struct schedtune *st;
+
+	if (!parent_css)
+		return &root_schedtune.css;
+
+	st = kzalloc(sizeof(*st), GFP_KERNEL);
+	if (!st)
+		return ERR_PTR(-ENOMEM);
+	return &st->css;
+}
+
+static int sched_tune_css_online(struct cgroup_subsys_state *css)
+{
+	struct schedtune *st = css_st(css);
+
+	guard(mutex)(&stune_mutex);
+	WRITE_ONCE(st->effective, sched_tune_effective(st));
+	return 0;
+}
+
+static void sched_tune_css_free(struct cgroup_subsys_state *css)
+{
+	struct schedtune *st = css_st(css);
+
+	if (st != &root_schedtune)
+		kfree(st);
+}
+
+/*
+ * Tasks are switched to their new css before ->attach(): recount from
+ * the current css. Nothing is reserved in ->can_attach(), so a cancelled
+ * migration needs no ->cancel_attach().
+ */
+static void sched_tune_attach(struct cgroup_taskset *tset)
+{
+	struct cgroup_subsys_state *css;
+	struct task_struct *p;
+
+	if (!static_branch_unlikely(&sched_tune_used))
+		return;
+	cgroup_taskset_for_each(p, css, tset)
+		sched_tune_recount(p);
+}
+
+static int sched_tune_boost_show(struct seq_file *sf, void *v)
+{
+	seq_printf(sf, "%d\n", READ_ONCE(css_st(seq_css(sf))->boost));
+	return 0;
+}
+
+static ssize_t sched_tune_boost_write(struct kernfs_open_file *of, char *buf,
+				      size_t nbytes, loff_t off)
+{
+	int boost, ret;
+
+	ret = sched_tune_parse_boost(buf, &boost);
+	if (!ret)
+		ret = sched_tune_set_boost(css_st(of_css(of)), boost);
+	return ret ?: nbytes;
+}
+
+static struct cftype sched_tune_legacy_files[] = {
+	{
+		.name		= "boost",
+		.seq_show	= sched_tune_boost_show,
+		.write		= sched_tune_boost_write,
+	},
+	{ }	/* terminate */
+};
+
+static struct cftype sched_tune_files[] = {
+	{
+		.name		= "boost",
+		.flags		= CFTYPE_NOT_ON_ROOT,
+		.seq_show	= sched_tune_boost_show,
+		.write		= sched_tune_boost_write,
+	},
+	{ }	/* terminate */
+};
+
+struct cgroup_subsys schedtune_cgrp_subsys = {
+	.css_alloc	= sched_tune_css_alloc,
+	.css_online	= sched_tune_css_online,
+	.css_free	= sched_tune_css_free,
+	.attach		= sched_tune_attach,
+	.legacy_cftypes	= sched_tune_legacy_files,
+	.dfl_cftypes	= sched_tune_files,
+	.early_init	= true,
+};

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * SchedTune interface for the scheduler core; see kernel/sched/tune.c and
+ * Documentation/scheduler/sched-tune.rst.
+ */
+#ifndef _KERNEL_SCHED_TUNE_H
+#define _KERNEL_SCHED_TUNE_H
+
+#include <linux/bitmap.h>
+#include <linux/jump_label.h>
+
+struct rq;
+struct task_struct;
+
+#ifdef CONFIG_SCHED_TUNE
+
+#define STUNE_BOOST_MIN		-100
+#define STUNE_BOOST_MAX		100
+#define STUNE_BUCKETS		(STUNE_BOOST_MAX - STUNE_BOOST_MIN + 1)
+
+/**
+ * struct stune_cpu - RUNNABLE tasks of one CPU per boost value
+ * @tasks: number of RUNNABLE tasks of each boost, index boost + 100
+ * @busy: the non-empty entries of @tasks
+ * @boost: the highest boost with RUNNABLE tasks, 0 when there are none
+ *
+ * Protected by the CPU's rq->lock; @boost is also read locklessly by
+ * schedutil.
+ */
+struct stune_cpu {
+	unsigned int	tasks[STUNE_BUCKETS];
+	DECLARE_BITMAP(busy, STUNE_BUCKETS);
+	int		boost;
+};
+
+DECLARE_STATIC_KEY_FALSE(sched_tune_used);
+
+void sched_tune_enqueue(struct rq *rq, struct task_struct *p);
+void sched_tune_dequeue(struct rq *rq, struct task_struct *p);
+int sched_tune_cpu_boost(int cpu);
+unsigned long sched_tune_cpu_util(int cpu, unsigned long util);
+unsigned long sched_tune_task_util(struct task_struct *p);
+
+/* enqueue_task()/dequeue_task() hooks: a NOP until a boost is first set. */
+static __always_inline void sched_tune_rq_inc(struct rq *rq,
+					      struct task_struct *p)
+{
+	if (static_branch_unlikely(&sched_tune_used))
+		sched_tune_enqueue(rq, p);
+}
+
+static __always_inline void sched_tune_rq_dec(struct rq *rq,
+					      struct task_struct *p)
+{
+	if (static_branch_unlikely(&sched_tune_used))
+		sched_tune_dequeue(rq, p);
+}
+
+static inline void sched_tune_fork(struct task_struct *p)
+{
+	p->stune_active = 0;
+}
+
+#if IS_ENABLED(CONFIG_KUNIT)
+long sched_tune_margin(unsigned long util, int boost);
+unsigned long sched_tune_boosted(unsigned long util, long margin,
+				 unsigned long capacity);
+void stune_count(struct stune_cpu *sc, int boost);
+void stune_uncount(struct stune_cpu *sc, int boost);
+int sched_tune_set_global_boost(int boost);
+int sched_tune_parse_boost(const char *buf, int *boost);
+#endif
+
+#else /* !CONFIG_SCHED_TUNE */
+
+static inline void sched_tune_rq_inc(struct rq *rq, struct task_struct *p) { }
+static inline void sched_tune_rq_dec(struct rq *rq, struct task_struct *p) { }
+static inline void sched_tune_fork(struct task_struct *p) { }
+static inline int sched_tune_cpu_boost(int cpu) { return 0; }
+static inline unsigned long sched_tune_cpu_util(int cpu, unsigned long util)
+{
+	return util;
+}
+
+#endif /* CONFIG_SCHED_TUNE */
+#endif /* _KERNEL_SCHED_TUNE_H */

@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Utilization-signal framework: registry, selection and hook dispatch.
+ *
+ * The model and the hook locking rules are described in
+ * include/linux/sched/util_signal.h and
+ * Documentation/scheduler/sched-util-signal.rst.
+ *
+ * Selection swaps the target of two static calls (CPU and task
+ * utilization); tracking patches the static calls and static keys of the
+ * provider's event hooks. Both run in process context under
+ * sched_util_mutex, never on a scheduler hot path.
+ */
+#include <linux/init.h>
+#include <linux/mutex.h>
+#include <linux/static_call.h>
+#include <linux/string.h>
+#include <linux/sysctl.h>
+#include <kunit/visibility.h>
+
+#include <linux/mmu_context.h>
+
+#include "sched.h"
+
+/* PELT: the built-in provider and the default. */
+static unsigned long pelt_cpu_util(int cpu)
+{
+	return cpu_util_cfs_boost(cpu);
+}
+
+static unsigned long pelt_task_util(struct task_struct *p)
+{
+	return pelt_task_util_est(p);
+}
+
+static struct sched_util_signal pelt_signal = {
+	.name		= "pelt",
+	.cpu_util	= pelt_cpu_util,
+	.task_util	= pelt_task_util,
+	.list		= LIST_HEAD_INIT(pelt_signal.list),
+};
+
+DEFINE_STATIC_CALL(sched_util_cpu_util, pelt_cpu_util);
+DEFINE_STATIC_CALL(sched_util_task_util, pelt_task_util);
+
+DEFINE_STATIC_KEY_FALSE(sched_util_activate_key);
+DEFINE_STATIC_KEY_FALSE(sched_util_switch_key);
+DEFINE_STATIC_KEY_FALSE(sched_util_tick_key);
+DEFINE_STATIC_KEY_FALSE(sched_util_migrate_key);
+DEFINE_STATIC_KEY_FALSE(sched_util_irq_key);
+
+DEFINE_STATIC_CALL_NULL(sched_util_activate, sched_util_activate_fn);
+DEFINE_STATIC_CALL_NULL(sched_util_switch, sched_util_switch_fn);
+DEFINE_STATIC_CALL_NULL(sched_util_tick, sched_util_tick_fn);
+DEFINE_STATIC_CALL_NULL(sched_util_migrate, sched_util_migrate_fn);
+DEFINE_STATIC_CALL_NULL(sched_util_irq, sched_util_irq_fn);
+
+/*
+ * sched_util_mutex protects the registry, the selection and the tracking
+ * provider. Readers on hot paths never take it: they go through the
+ * static calls above.
+ */
+static DEFINE_MUTEX(sched_util_mutex);
+static LIST_HEAD(sched_util_signals);
+static struct sched_util_signal *sched_util_selected = &pelt_signal;
+/* The provider whose event hooks are on, if any. */
+static struct sched_util_signal *sched_util_tracking;
+/* How many reasons keep sched_util_tracking on (selected, side by side). */
+static unsigned int sched_util_tracking_refs;
+
+/* Boot parameter sched_util_signal=, applied at late_initcall. */
+static char sched_util_boot_name[SCHED_UTIL_NAME_LEN] __initdata;
+
+static bool sched_util_has_hooks(const struct sched_util_signal *sig)
+{
+	return sig->activate || sig->switch_task || sig->tick || sig->migrate ||
+	       sig->irq;
+}
+
+static struct sched_util_signal *sched_util_find(const char *name)
+{
+	struct sched_util_signal *sig;
+
+	lockdep_assert_held(&sched_util_mutex);
+	list_for_each_entry(sig, &sched_util_signals, list)
+		if (sysfs_streq(sig->name, name))
+			return sig;
+	return NULL;
+}
+
+static void sched_util_hooks_on(struct sched_util_signal *sig)
+{
+	static_call_update(sched_util_activate, sig->activate);
+	static_call_update(sched_util_switch, sig->switch_task);
+	static_call_update(sched_util_tick, sig->tick);
+	static_call_update(sched_util_migrate, sig->migrate);
+	static_call_update(sched_util_irq, sig->irq);
+
+	if (sig->activate)
+		static_branch_enable(&sched_util_activate_key);
+	if (sig->switch_task)
+		static_branch_enable(&sched_util_switch_key);
+	if (sig->tick)
+		static_branch_enable(&sched_util_tick_key);
+	if (sig->migrate)
+		static_branch_enable(&sched_util_migrate_key);
+	if (sig->irq)
+		static_branch_enable(&sched_util_irq_key);
+}
+
+static void sched_util_hooks_off(void)
+{
+	static_branch_disable(&sched_util_activate_key);
+	static_branch_disable(&sched_util_switch_key);
+	static_branch_disable(&sched_util_tick_key);
+	static_branch_disable(&sched_util_migrate_key);
+	static_branch_disable(&sched_util_irq_key);
+	/*
+	 * Every hook runs with IRQs or preemption disabled: once an RCU grace
+	 * period has elapsed, no CPU is inside a hook any more.
+	 */
+	synchronize_rcu();
+}
+
+/* Take one tracking reference on @sig, starting it on the first. */
+static int sched_util_get(struct sched_util_signal *sig)
+{
+	int ret;
+
+	lockdep_assert_held(&sched_util_mutex);
+	if (!sched_util_has_hooks(sig) && !sig->start)
+		return 0;
+	if (sched_util_tracking) {
+		if (sched_util_tracking != sig)
+			return -EBUSY;
+		sched_util_tracking_refs++;
+		return 0;
+	}
+	if (sig->start) {
+		ret = sig->start();
+		if (ret)
+			return ret;
+	}
+	sched_util_hooks_on(sig);
+	sched_util_tracking = sig;
+	sched_util_tracking_refs = 1;
+	return 0;
+}
+
+static void sched_util_put(struct sched_util_signal *sig)
+{
+	lockdep_assert_held(&sched_util_mutex);
+	if (sched_util_tracking != sig || --sched_util_tracking_refs)
+		return;
+	sched_util_hooks_off();
+	sched_util_tracking = NULL;
+	if (sig->stop)
+		sig->stop();
+}
+
+static int __sched_util_select(struct sched_util_signal *sig)
+{
+	struct sched_util_signal *old = sched_util_selected;
+	int ret;
+
+	lockdep_assert_held(&sched_util_mutex);
+	if (sig == old)
+		return 0;
+	ret = sched_util_get(sig);
+	if (ret)
+		return ret;
+	static_call_update(sched_util_cpu_util, sig->cpu_util);
+	static_call_update(sched_util_task_util, sig->task_util);
+	sched_util_selected = sig;
+	sched_util_put(old);
+	return 0;
+}
+
+/**
+ * sched_util_signal_select() - make @name the signal schedutil consumes
+ * @name: a registered provider's name; a trailing newline is ignored
+ *
+ * Return: 0, -EINVAL for an unknown name, or the provider's start() error;
+ * on error the selection is unchanged.
+ */
+int sched_util_signal_select(const char *name)
+{
+	struct sched_util_signal *sig;
+	int ret = -EINVAL;
+
+	mutex_lock(&sched_util_mutex);
+	sig = sched_util_find(name);
+	if (sig)
+		ret = __sched_util_select(sig);
+	mutex_unlock(&sched_util_mutex);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_util_signal_select);
+
+/**
+ * sched_util_signal_track() - keep @sig tracking while it is not selected
+ * @sig: a registered provider
+ * @on: take (true) or drop (false) the side-by-side reference
+ *
+ * Return: 0, or -EBUSY when another provider's hooks are on.
+ */
+int sched_util_signal_track(struct sched_util_signal *sig, bool on)
+{
+	int ret = 0;
+
+	mutex_lock(&sched_util_mutex);
+	if (on)
+		ret = sched_util_get(sig);
+	else
+		sched_util_put(sig);
+	mutex_unlock(&sched_util_mutex);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_util_signal_track);
+
+const char *sched_util_signal_selected(void)
+{
+	return READ_ONCE(sched_util_selected)->name;
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_util_signal_selected);
+
+/**
+ * sched_util_signal_register() - make a provider selectable by name
+ * @sig: the provider; ->name, ->cpu_util and ->task_util are required
+ *
+ * Return: 0, -EINVAL for an incomplete provider, -EEXIST for a taken name.
+ */
+int sched_util_signal_register(struct sched_util_signal *sig)
+{
+	int ret = 0;
+
+	if (!sig->name || !sig->name[0] ||
+	    strlen(sig->name) >= SCHED_UTIL_NAME_LEN ||
+	    !sig->cpu_util || !sig->task_util)
+		return -EINVAL;
+
+	mutex_lock(&sched_util_mutex);
+	if (sched_util_find(sig->name))
+		ret = -EEXIST;
+	else
+		list_add_tail(&sig->list, &sched_util_signals);
+	mutex_unlock(&sched_util_mutex);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_util_signal_register);
+
+/**
+ * sched_util_signal_unregister() - remove a provider
+ * @sig: a registered provider other than PELT
+ *
+ * If @sig is selected, PELT is selected first; if it is tracking side by
+ * side, that reference is dropped.
+ */
+void sched_util_signal_unregister(struct sched_util_signal *sig)
+{
+	if (WARN_ON_ONCE(sig == &pelt_signal))
+		return;
+
+	mutex_lock(&sched_util_mutex);
+	if (sched_util_selected == sig)
+		WARN_ON_ONCE(__sched_util_select(&pelt_signal));
+	while (sched_util_tracking == sig)
+		sched_util_put(sig);
+	list_del_init(&sig->list);
+	mutex_unlock(&sched_util_mutex);
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_util_signal_unregister);
+
+unsigned long sched_util_cpu_util(int cpu)
+{
+	return static_call(sched_util_cpu_util)(cpu);
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_util_cpu_util);
+
+unsigned long sched_util_task_util(struct task_struct *p)
+{
+	return static_call(sched_util_task_util)(p);
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_util_task_util);
+
+static int sched_util_signal_sysctl(const struct ctl_table *table, int write,
+				    void *buffer, size_t *lenp, loff_t *ppos)
+{
+	char name[SCHED_UTIL_NAME_LEN] = "";
+	struct ctl_table tmp = {
+		.data	= name,
+		.maxlen	= sizeof(name),
+	};
+	int ret;
+
+	if (!write) {
+		strscpy(name, sched_util_signal_selected(), sizeof(name));
+		return proc_dostring(&tmp, write, buffer, lenp, ppos);
+	}
+	/* proc_dostring() silently truncates: refuse what does not fit. */
+	if (*ppos || *lenp >= sizeof(name))
+		return -EINVAL;
+	ret = proc_dostring(&tmp, write, buffer, lenp, ppos);
+	if (ret)
+		return ret;
+	return sched_util_signal_select(name);
+}
+
+static struct ctl_table sched_util_sysctls[] = {
+	{
+		.procname	= "sched_util_signal",
+		.maxlen		= SCHED_UTIL_NAME_LEN,
+		.mode		= 0644,
+		.proc_handler	= sched_util_signal_sysctl,
+	},
+};
+
+static int __init sched_util_signal_setup(char *str)
+{
+	if (strscpy(sched_util_boot_name, str,
+		    sizeof(sched_util_boot_name)) < 0) {
+		pr_warn("sched_util_signal=%s: no such signal, using pelt\n", str);
+		sched_util_boot_name[0] = '\0';
+	}
+	return 1;
+}
+__setup("sched_util_signal=", sched_util_signal_setup);
+
+static int __init sched_util_signal_init(void)
+{
+	mutex_lock(&sched_util_mutex);
+	list_add(&pelt_signal.list, &sched_util_signals);
+	mutex_unlock(&sched_util_mutex);
+	register_sysctl_init("kernel", sched_util_sysctls);
+	return 0;
+}
+core_initcall(sched_util_signal_init);
+
+/* Providers register before late_initcall: apply the boot choice now. */
+static int __init sched_util_signal_boot_select(void)
+{
+	int ret;
+
+	if (!sched_util_boot_name[0])
+		return 0;
+	ret = sched_util_signal_select(sched_util_boot_name);
+	if (ret)
+		pr_warn("sched_util_signal=%s: %s, using %s\n",
+			sched_util_boot_name,
+			ret == -EINVAL ? "no such signal" : "cannot start",
+			sched_util_signal_selected());
+	return 0;
+}
+late_initcall(sched_util_signal_boot_select);

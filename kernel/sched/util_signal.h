@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Hook dispatchers of the utilization-signal framework, for the scheduler
+ * core only. See include/linux/sched/util_signal.h for the model and the
+ * locking rule of each hook; each dispatcher asserts its rule.
+ */
+#ifndef _KERNEL_SCHED_UTIL_SIGNAL_H
+#define _KERNEL_SCHED_UTIL_SIGNAL_H
+
+#include <linux/jump_label.h>
+#include <linux/lockdep.h>
+#include <linux/sched/util_signal.h>
+#include <linux/static_call_types.h>
+
+#ifdef CONFIG_SCHED_UTIL_SIGNAL
+
+typedef void (sched_util_activate_fn)(struct rq *rq, struct task_struct *p,
+				      int flags);
+typedef void (sched_util_switch_fn)(struct rq *rq, struct task_struct *prev,
+				    struct task_struct *next);
+typedef void (sched_util_tick_fn)(struct rq *rq);
+typedef void (sched_util_migrate_fn)(struct task_struct *p, int new_cpu);
+typedef void (sched_util_irq_fn)(struct rq *rq, u64 delta);
+
+DECLARE_STATIC_KEY_FALSE(sched_util_activate_key);
+DECLARE_STATIC_KEY_FALSE(sched_util_switch_key);
+DECLARE_STATIC_KEY_FALSE(sched_util_tick_key);
+DECLARE_STATIC_KEY_FALSE(sched_util_migrate_key);
+DECLARE_STATIC_KEY_FALSE(sched_util_irq_key);
+
+DECLARE_STATIC_CALL(sched_util_activate, sched_util_activate_fn);
+DECLARE_STATIC_CALL(sched_util_switch, sched_util_switch_fn);
+DECLARE_STATIC_CALL(sched_util_tick, sched_util_tick_fn);
+DECLARE_STATIC_CALL(sched_util_migrate, sched_util_migrate_fn);
+DECLARE_STATIC_CALL(sched_util_irq, sched_util_irq_fn);
+
+static __always_inline void sched_util_hook_activate(struct rq *rq,
+						     struct task_struct *p,
+						     int flags)
+{
+	if (static_branch_unlikely(&sched_util_activate_key)) {
+		lockdep_assert_rq_held(rq);
+		static_call(sched_util_activate)(rq, p, flags);
+	}
+}
+
+static __always_inline void sched_util_hook_switch(struct rq *rq,
+						   struct task_struct *prev,
+						   struct task_struct *next)
+{
+	if (static_branch_unlikely(&sched_util_switch_key)) {
+		lockdep_assert_rq_held(rq);
+		static_call(sched_util_switch)(rq, prev, next);
+	}
+}
+
+static __always_inline void sched_util_hook_tick(struct rq *rq)
+{
+	if (static_branch_unlikely(&sched_util_tick_key)) {
+		lockdep_assert_rq_held(rq);
+		static_call(sched_util_tick)(rq);
+	}
+}
+
+static __always_inline void sched_util_hook_migrate(struct task_struct *p,
+						    int new_cpu)
+{
+	if (static_branch_unlikely(&sched_util_migrate_key)) {
+		lockdep_assert(p->on_rq ?
+			       lockdep_is_held(__rq_lockp(task_rq(p))) :
+			       lockdep_is_held(&p->pi_lock));
+		static_call(sched_util_migrate)(p, new_cpu);
+	}
+}
+
+static __always_inline void sched_util_hook_irq(struct rq *rq, u64 delta)
+{
+	if (static_branch_unlikely(&sched_util_irq_key)) {
+		lockdep_assert_irqs_disabled();
+		static_call(sched_util_irq)(rq, delta);
+	}
+}
+
+#else /* !CONFIG_SCHED_UTIL_SIGNAL */
+
+static inline void sched_util_hook_activate(struct rq *rq,
+					    struct task_struct *p,
+					    int flags) { }
+static inline void sched_util_hook_switch(struct rq *rq,
+					  struct task_struct *prev,
+					  struct task_struct *next) { }
+static inline void sched_util_hook_tick(struct rq *rq) { }
+static inline void sched_util_hook_migrate(struct task_struct *p,
+					   int new_cpu) { }
+static inline void sched_util_hook_irq(struct rq *rq, u64 delta) { }
+
+#endif /* CONFIG_SCHED_UTIL_SIGNAL */
+#endif /* _KERNEL_SCHED_UTIL_SIGNAL_H */
