@@ -238,7 +238,6 @@ static const struct input_case input_cases[] = {
 	{ "exponent", "1e2", -EINVAL, 0 },
 	{ "word", "max", -EINVAL, 0 },
 	{ "very long", "1000000000000000000000000000000000000000000000000000", -EINVAL, 0 },
-	{ "NUL inside", "5\0" "5", 0, 5 },
 };
 
 static void input_case_desc(const struct input_case *c, char *desc)
@@ -310,7 +309,7 @@ static bool stune_wait_boost(int cpu, int boost)
 	for (i = 0; i < 1000; i++) {
 		if (sched_tune_cpu_boost(cpu) == boost)
 			return true;
-		msleep(1);
+		usleep_range(1000, 2000);
 	}
 	return false;
 }
@@ -334,7 +333,7 @@ static void sched_tune_live_test(struct kunit *test)
 	kthread_bind(k, STUNE_TEST_CPU);
 	wake_up_process(k);
 	while (!atomic_read(running))
-		msleep(1);
+		usleep_range(1000, 2000);
 
 	/* A write reaches the already-runnable kthread at once. */
 	KUNIT_EXPECT_EQ(test, sched_tune_set_global_boost(30), 0);

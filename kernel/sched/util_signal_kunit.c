@@ -128,7 +128,7 @@ static void util_signal_unregister_selected_test(struct kunit *test)
 
 /* Kthreads that keep every CPU busy, so ticks and switches happen. */
 struct spinners {
-	struct task_struct *k[NR_CPUS];
+	struct task_struct **k;
 	int nr;
 };
 
@@ -158,8 +158,11 @@ static void spinners_start(struct kunit *test, int per_cpu)
 
 	s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, s);
+	s->k = kunit_kcalloc(test, num_online_cpus() * per_cpu, sizeof(*s->k),
+			     GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, s->k);
 	for_each_online_cpu(cpu) {
-		for (i = 0; i < per_cpu && s->nr < NR_CPUS; i++) {
+		for (i = 0; i < per_cpu; i++) {
 			struct task_struct *k;
 
 			k = kthread_create(spin_fn, NULL, "util_spin/%d", cpu);

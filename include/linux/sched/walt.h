@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Per-task state of Window-Assisted Load Tracking (WALT), embedded in
+ * task_struct. The arithmetic lives in kernel/sched/walt_window.h, the
+ * provider in kernel/sched/walt.c; see Documentation/scheduler/sched-walt.rst.
+ */
+#ifndef _LINUX_SCHED_WALT_H
+#define _LINUX_SCHED_WALT_H
+
+#include <linux/types.h>
+
+#define WALT_HIST_MAX	8
+
+/*
+ * Window state of one task; curr_window, prev_window and hist[] are ns of
+ * busy time scaled to the highest frequency of the biggest CPU.
+ */
+struct walt_task_win {
+	u64	mark_start;		/* end of accounted time, 0: never */
+	u32	curr_window;		/* busy in the task's current window */
+	u32	prev_window;		/* busy in the window before it */
+	u32	hist[WALT_HIST_MAX];	/* completed windows, [0] newest */
+	u32	demand;			/* max(hist[0], average of N) */
+};
+
+/**
+ * struct walt_task - WALT state of a task
+ * @win: the task's windows; under the rq lock of the CPU whose sums hold
+ *	 the task's contribution
+ * @in_transit: the contribution left the source CPU's sums at a migration
+ *		and is added to the destination's when the task is activated
+ *		there (both under the respective rq lock)
+ * @src_cpu: the CPU a task in transit left, for the trace event
+ */
+struct walt_task {
+	struct walt_task_win	win;
+	bool			in_transit;
+	int			src_cpu;
+};
+
+#endif /* _LINUX_SCHED_WALT_H */

@@ -1,0 +1,490 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Window-Assisted Load Tracking (WALT) as a utilization-signal provider.
+ *
+ * Based on the WALT RFC by Srivatsa Vaddagiri and Vikram Mulukutla (2016).
+ * The window arithmetic is in walt_window.h; this file feeds it scheduler
+ * events and exposes the result:
+ *
+ *   CPU utilization  = prev_runnable_sum * 1024 / window, capped at the
+ *                      CPU's capacity: the busy time of the last complete
+ *                      window, frequency and capacity invariant;
+ *   task utilization = demand * 1024 / window, demand being the max of the
+ *                      task's last window and the average of its last N.
+ *
+ * Locking: a CPU's struct walt_rq_win and the windows of the tasks whose
+ * contribution it holds are protected by that CPU's rq->lock. A migration
+ * takes the task's contribution out of the source's sums under the source
+ * rq->lock (migrate hook) and adds it to the destination's under the
+ * destination rq->lock (activate hook with ENQUEUE_MIGRATED); in between
+ * it is owned by the migrating task alone (walt.in_transit).
+ *
+ * Clock: ktime_get_ns(), the same on every CPU so window boundaries are
+ * shared; frozen across suspend, where timekeeping is not available.
+ */
+#include <linux/cpuhotplug.h>
+#include <linux/mmu_context.h>
+#include <linux/syscore_ops.h>
+#include <linux/sysctl.h>
+#include <kunit/visibility.h>
+
+#include "sched.h"
+#include "walt_window.h"
+
+#define CREATE_TRACE_POINTS
+#include <trace/events/walt.h>
+
+#define WALT_WINDOW_MIN		(5 * NSEC_PER_MSEC)
+#define WALT_WINDOW_MAX		NSEC_PER_SEC
+#define WALT_WINDOW_DEFAULT	(20 * NSEC_PER_MSEC)
+
+/* Window size in ns; set at boot only (walt_ravg_window=). */
+static unsigned int walt_window __read_mostly = WALT_WINDOW_DEFAULT;
+/* N, the number of windows averaged into a task's demand. */
+static unsigned int walt_hist_size __read_mostly = 5;
+/* Idle with tasks waiting on IO counts as busy. */
+static unsigned int walt_io_is_busy __read_mostly;
+
+/* Per-CPU window sums, under the CPU's rq->lock. */
+static DEFINE_PER_CPU(struct walt_rq_win, walt_rq);
+
+VISIBLE_IF_KUNIT struct walt_rq_win *walt_rq_of(int cpu)
+{
+	return &per_cpu(walt_rq, cpu);
+}
+EXPORT_SYMBOL_IF_KUNIT(walt_rq_of);
+
+VISIBLE_IF_KUNIT u32 walt_window_size(void)
+{
+	return walt_window;
+}
+EXPORT_SYMBOL_IF_KUNIT(walt_window_size);
+
+static bool walt_clock_frozen;
+static u64 walt_clock_frozen_at;
+
+static u64 walt_clock(void)
+{
+	if (unlikely(READ_ONCE(walt_clock_frozen)))
+		return READ_ONCE(walt_clock_frozen_at);
+	return ktime_get_ns();
+}
+
+static int walt_suspend(void *unused)
+{
+	WRITE_ONCE(walt_clock_frozen_at, ktime_get_ns());
+	WRITE_ONCE(walt_clock_frozen, true);
+	return 0;
+}
+
+static void walt_resume(void *unused)
+{
+	WRITE_ONCE(walt_clock_frozen, false);
+}
+
+static const struct syscore_ops walt_syscore_ops = {
+	.suspend	= walt_suspend,
+	.resume		= walt_resume,
+};
+
+static struct syscore walt_syscore = {
+	.ops		= &walt_syscore_ops,
+};
+
+/* The window boundary at or before @now: the same on every CPU. */
+static u64 walt_window_floor(u64 now)
+{
+	u64 windows = now;
+
+	return now - do_div(windows, walt_window);
+}
+
+static void walt_ctx_init(struct walt_ctx *c, struct rq *rq,
+			  struct task_struct *p, enum walt_event event,
+			  u64 wallclock, u64 irqtime)
+{
+	int cpu = cpu_of(rq);
+
+	*c = (struct walt_ctx) {
+		.wallclock	= wallclock,
+		.irqtime	= irqtime,
+		.window_size	= walt_window,
+		.nr_hist	= READ_ONCE(walt_hist_size),
+		.freq_scale	= arch_scale_freq_capacity(cpu),
+		.cpu_scale	= arch_scale_cpu_capacity(cpu),
+		.is_idle	= is_idle_task(p),
+		.waiting_on_io	= READ_ONCE(walt_io_is_busy) &&
+				  atomic_read(&rq->nr_iowait),
+		.event		= event,
+	};
+}
+
+/* Account @event of @p on @rq, whose lock is held. */
+static void walt_update(struct rq *rq, struct task_struct *p,
+			enum walt_event event, u64 wallclock, u64 irqtime)
+{
+	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(rq));
+	struct walt_ctx c;
+
+	lockdep_assert_rq_held(rq);
+	walt_ctx_init(&c, rq, p, event, wallclock, irqtime);
+	/*
+	 * A clock that went backwards (the seed BUG()ed here) loses nothing:
+	 * the interval is accounted by the next event with a sane clock.
+	 */
+	walt_update_busy(&p->walt.win, wrq, &c);
+	trace_walt_update_task_ravg(p, cpu_of(rq), event, wallclock,
+				    wrq->window_start, wrq->curr_runnable_sum,
+				    wrq->prev_runnable_sum);
+}
+
+static void walt_activate(struct rq *rq, struct task_struct *p, int flags)
+{
+	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(rq));
+	struct walt_rq_win *src;
+	u64 now = walt_clock();
+
+	if (flags & ENQUEUE_INITIAL) {
+		/* Fresh from fork: do not inherit the parent's windows. */
+		memset(&p->walt, 0, sizeof(p->walt));
+		walt_update(rq, p, WALT_TASK_WAKE, now, 0);
+		return;
+	}
+	if (!p->walt.in_transit) {
+		if (flags & ENQUEUE_WAKEUP)
+			walt_update(rq, p, WALT_TASK_WAKE, now, 0);
+		return;
+	}
+
+	/* Arrival after a migration: roll the task here, add its share. */
+	walt_update(rq, p, WALT_TASK_MIGRATE, now, 0);
+	wrq->curr_runnable_sum += p->walt.win.curr_window;
+	wrq->prev_runnable_sum += p->walt.win.prev_window;
+	p->walt.in_transit = false;
+
+	src = &per_cpu(walt_rq, p->walt.src_cpu);
+	trace_walt_migration_update_sum(p, p->walt.src_cpu,
+					READ_ONCE(src->curr_runnable_sum),
+					READ_ONCE(src->prev_runnable_sum),
+					cpu_of(rq), wrq->curr_runnable_sum,
+					wrq->prev_runnable_sum);
+}
+
+static void walt_switch(struct rq *rq, struct task_struct *prev,
+			struct task_struct *next)
+{
+	u64 now = walt_clock();
+
+	walt_update(rq, prev, WALT_PUT_PREV_TASK, now, 0);
+	walt_update(rq, next, WALT_PICK_NEXT_TASK, now, 0);
+}
+
+static void walt_tick(struct rq *rq)
+{
+	walt_update(rq, rq->curr, WALT_TASK_UPDATE, walt_clock(), 0);
+}
+
+/*
+ * Take @p's share out of the source CPU's sums. A queued task comes with
+ * the source rq->lock held; a waking one with only p->pi_lock, and then
+ * no rq->lock is held at all, so take the source's here.
+ */
+static void walt_migrate(struct task_struct *p, int new_cpu)
+{
+	struct rq *src = task_rq(p);
+	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(src));
+	bool lock = !p->on_rq;
+	bool clamped;
+
+	if (p->walt.in_transit || is_idle_task(p))
+		return;
+	if (lock)
+		raw_spin_rq_lock(src);
+
+	walt_update(src, p, WALT_TASK_MIGRATE, walt_clock(), 0);
+	clamped = walt_sub_clamped(&wrq->curr_runnable_sum,
+				   p->walt.win.curr_window);
+	clamped |= walt_sub_clamped(&wrq->prev_runnable_sum,
+				    p->walt.win.prev_window);
+	WARN_ONCE(clamped, "walt: cpu %d sums below task %d's share\n",
+		  cpu_of(src), p->pid);
+	p->walt.in_transit = true;
+	p->walt.src_cpu = cpu_of(src);
+
+	if (lock)
+		raw_spin_rq_unlock(src);
+}
+
+static void walt_irq(struct rq *rq, u64 delta)
+{
+	raw_spin_rq_lock(rq);
+	walt_update(rq, rq->idle, WALT_IRQ_UPDATE, walt_clock(), delta);
+	raw_spin_rq_unlock(rq);
+}
+
+/* Utilization of one complete window of @sum busy ns, capacity scale. */
+VISIBLE_IF_KUNIT unsigned long walt_util(u64 sum, u32 window)
+{
+	return div64_u64(sum << SCHED_CAPACITY_SHIFT, window);
+}
+EXPORT_SYMBOL_IF_KUNIT(walt_util);
+
+/*
+ * The busy time of the last complete window as of now. The sums roll only
+ * at events, and an idle CPU with its tick stopped has none: read them as
+ * the rollover would leave them, or an idle CPU would keep its last busy
+ * window and hold up the frequency of a policy it shares.
+ */
+VISIBLE_IF_KUNIT unsigned long walt_cpu_util(int cpu)
+{
+	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu);
+	u64 start = READ_ONCE(wrq->window_start);
+	u64 now = walt_clock();
+	u64 busy = 0;
+
+	if (now < start + walt_window)
+		busy = READ_ONCE(wrq->prev_runnable_sum);
+	else if (now < start + 2 * (u64)walt_window)
+		busy = READ_ONCE(wrq->curr_runnable_sum);
+
+	return min(walt_util(busy, walt_window), arch_scale_cpu_capacity(cpu));
+}
+EXPORT_SYMBOL_IF_KUNIT(walt_cpu_util);
+
+static unsigned long walt_task_util(struct task_struct *p)
+{
+	return min_t(unsigned long,
+		     walt_util(READ_ONCE(p->walt.win.demand), walt_window),
+		     SCHED_CAPACITY_SCALE);
+}
+
+/*
+ * Start from a clean slate: every CPU's window starts at the same
+ * boundary and every task's windows are empty, so the sums are the sums
+ * of the tasks' windows from the first event on. Hooks are still off.
+ */
+static int walt_start(void)
+{
+	u64 start = walt_window_floor(walt_clock());
+	struct task_struct *g, *p;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct rq *rq = cpu_rq(cpu);
+		struct rq_flags rf;
+
+		rq_lock_irqsave(rq, &rf);
+		per_cpu(walt_rq, cpu) = (struct walt_rq_win) {
+			.window_start = start,
+		};
+		memset(&rq->idle->walt, 0, sizeof(rq->idle->walt));
+		rq_unlock_irqrestore(rq, &rf);
+	}
+
+	guard(rcu)();
+	for_each_process_thread(g, p) {
+		struct rq_flags rf;
+		struct rq *rq;
+
+		rq = task_rq_lock(p, &rf);
+		memset(&p->walt, 0, sizeof(p->walt));
+		task_rq_unlock(rq, p, &rf);
+	}
+	return 0;
+}
+
+static struct sched_util_signal walt_signal = {
+	.name		= "walt",
+	.cpu_util	= walt_cpu_util,
+	.task_util	= walt_task_util,
+	.start		= walt_start,
+	.activate	= walt_activate,
+	.switch_task	= walt_switch,
+	.tick		= walt_tick,
+	.migrate	= walt_migrate,
+	.irq		= walt_irq,
+};
+
+/*
+ * A CPU coming online keeps the shared window grid: it takes the current
+ * boundary, never one of its own.
+ */
+static int walt_cpu_online(unsigned int cpu)
+{
+	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu);
+	struct rq *rq = cpu_rq(cpu);
+	struct rq_flags rf;
+	u64 start;
+
+	rq_lock_irqsave(rq, &rf);
+	start = walt_window_floor(walt_clock());
+	if (wrq->window_start < start)
+		*wrq = (struct walt_rq_win) { .window_start = start };
+	rq_unlock_irqrestore(rq, &rf);
+	return 0;
+}
+
+/* Knobs */
+
+static int walt_use_metrics_sysctl(const struct ctl_table *table, int write,
+				   void *buffer, size_t *lenp, loff_t *ppos)
+{
+	int use = !strcmp(sched_util_signal_selected(), "walt");
+	struct ctl_table tmp = {
+		.data	= &use,
+		.maxlen	= sizeof(use),
+		.extra1	= SYSCTL_ZERO,
+		.extra2	= SYSCTL_ONE,
+	};
+	int ret;
+
+	if (write)
+		use = -1;	/* nothing parsed: refuse */
+	ret = proc_dointvec_minmax(&tmp, write, buffer, lenp, ppos);
+	if (ret || !write)
+		return ret;
+	if (use < 0)
+		return -EINVAL;
+	return sched_util_signal_select(use ? "walt" : "pelt");
+}
+
+static DEFINE_MUTEX(walt_track_mutex);
+static int walt_track;
+
+static int walt_track_sysctl(const struct ctl_table *table, int write,
+			     void *buffer, size_t *lenp, loff_t *ppos)
+{
+	int track, ret;
+	struct ctl_table tmp = {
+		.data	= &track,
+		.maxlen	= sizeof(track),
+		.extra1	= SYSCTL_ZERO,
+		.extra2	= SYSCTL_ONE,
+	};
+
+	guard(mutex)(&walt_track_mutex);
+	track = write ? -1 : walt_track;
+	ret = proc_dointvec_minmax(&tmp, write, buffer, lenp, ppos);
+	if (ret || !write)
+		return ret;
+	if (track < 0)
+		return -EINVAL;
+	if (track == walt_track)
+		return 0;
+	ret = sched_util_signal_track(&walt_signal, track);
+	if (!ret)
+		walt_track = track;
+	return ret;
+}
+
+static int walt_uint_sysctl(const struct ctl_table *table, int write,
+			    void *buffer, size_t *lenp, loff_t *ppos)
+{
+	unsigned int val = write ? UINT_MAX : *(unsigned int *)table->data;
+	struct ctl_table tmp = *table;
+	int ret;
+
+	tmp.data = &val;
+	ret = proc_douintvec_minmax(&tmp, write, buffer, lenp, ppos);
+	if (ret || !write)
+		return ret;
+	if (val == UINT_MAX)
+		return -EINVAL;
+	WRITE_ONCE(*(unsigned int *)table->data, val);
+	return 0;
+}
+
+static const unsigned int walt_hist_max = WALT_HIST_MAX;
+
+static struct ctl_table walt_sysctls[] = {
+	{
+		.procname	= "sched_use_walt_metrics",
+		.maxlen		= sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= walt_use_metrics_sysctl,
+	},
+	{
+		.procname	= "sched_walt_track",
+		.maxlen		= sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= walt_track_sysctl,
+	},
+	{
+		.procname	= "sched_walt_io_is_busy",
+		.data		= &walt_io_is_busy,
+		.maxlen		= sizeof(unsigned int),
+		.mode		= 0644,
+		.proc_handler	= walt_uint_sysctl,
+		.extra1		= SYSCTL_ZERO,
+		.extra2		= SYSCTL_ONE,
+	},
+	{
+		.procname	= "sched_walt_hist_size",
+		.data		= &walt_hist_size,
+		.maxlen		= sizeof(unsigned int),
+		.mode		= 0644,
+		.proc_handler	= walt_uint_sysctl,
+		.extra1		= SYSCTL_ONE,
+		.extra2		= (void *)&walt_hist_max,
+	},
+	{
+		.procname	= "sched_walt_ravg_window",
+		.data		= &walt_window,
+		.maxlen		= sizeof(unsigned int),
+		.mode		= 0444,
+		.proc_handler	= proc_douintvec,
+	},
+};
+
+static int __init walt_window_setup(char *str)
+{
+	unsigned int window;
+
+	if (kstrtouint(str, 10, &window) || window < WALT_WINDOW_MIN ||
+	    window > WALT_WINDOW_MAX) {
+		pr_warn("walt_ravg_window=%s: want %lu to %lu ns, using %u\n",
+			str, WALT_WINDOW_MIN, WALT_WINDOW_MAX, walt_window);
+		return 1;
+	}
+	walt_window = window;
+	return 1;
+}
+__setup("walt_ravg_window=", walt_window_setup);
+
+static int __init walt_init(void)
+{
+	int ret;
+
+	register_syscore(&walt_syscore);
+	ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN, "sched/walt:online",
+					walt_cpu_online, NULL);
+	if (ret < 0)
+		return ret;
+	register_sysctl_init("kernel", walt_sysctls);
+	return sched_util_signal_register(&walt_signal);
+}
+subsys_initcall(walt_init);
+
+#ifdef CONFIG_SCHED_DEBUG
+/* For print_cpu(): @m is NULL when printing to the console (sysrq). */
+void walt_print_cpu(struct seq_file *m, int cpu)
+{
+	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu);
+	const struct {
+		const char *name;
+		u64 val;
+	} f[] = {
+		{ "walt_window_start", READ_ONCE(wrq->window_start) },
+		{ "walt_curr_runnable_sum", READ_ONCE(wrq->curr_runnable_sum) },
+		{ "walt_prev_runnable_sum", READ_ONCE(wrq->prev_runnable_sum) },
+	};
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(f); i++) {
+		if (m)
+			seq_printf(m, "  .%-30s: %llu\n", f[i].name, f[i].val);
+		else
+			pr_info("  .%-30s: %llu\n", f[i].name, f[i].val);
+	}
+}
+#endif

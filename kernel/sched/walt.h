@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * WALT interface for the rest of the scheduler; see kernel/sched/walt.c.
+ */
+#ifndef _KERNEL_SCHED_WALT_H
+#define _KERNEL_SCHED_WALT_H
+
+struct seq_file;
+
+#if defined(CONFIG_SCHED_WALT) && defined(CONFIG_SCHED_DEBUG)
+void walt_print_cpu(struct seq_file *m, int cpu);
+#else
+static inline void walt_print_cpu(struct seq_file *m, int cpu) { }
+#endif
+
+#if IS_ENABLED(CONFIG_KUNIT) && defined(CONFIG_SCHED_WALT)
+struct walt_rq_win;
+unsigned long walt_util(u64 sum, u32 window);
+unsigned long walt_cpu_util(int cpu);
+struct walt_rq_win *walt_rq_of(int cpu);
+u32 walt_window_size(void);
+#endif
+
+#endif /* _KERNEL_SCHED_WALT_H */

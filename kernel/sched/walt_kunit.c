@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for WALT on live runqueues: migration accounting with real
+ * kthreads and migrations, and WALT as schedutil's input.
+ *
+ * Tolerances: QEMU TCG runs 2 vCPUs on a loaded host, so a kthread pinned
+ * to a CPU does not get the whole CPU (the KUnit thread, kworkers and
+ * timers share it). The tests assert inequalities that hold whatever the
+ * timing (a CPU cannot be busy for more than a window per window) and
+ * require only "more than half a window" of a spinning kthread.
+ */
+#include <kunit/test.h>
+#include <kunit/visibility.h>
+#include <linux/delay.h>
+#include <linux/kthread.h>
+#include <linux/mmu_context.h>
+
+#include "sched.h"
+#include "walt_window.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
+struct util_case {
+	const char *name;
+	u64 sum;
+	u32 window;
+	unsigned long util;	/* hand-computed */
+};
+
+static const struct util_case util_cases[] = {
+	{ "an empty window is 0", 0, 20000000, 0 },
+	{ "a full 20 ms window is 1024", 20000000, 20000000, 1024 },
+	{ "half a window is 512", 10000000, 20000000, 512 },
+	{ "5 ms of 20 ms is 256", 5000000, 20000000, 256 },
+	{ "1 ns rounds down to 0", 1, 20000000, 0 },
+	{ "a full 1 s window is 1024", 1000000000, 1000000000, 1024 },
+	{ "a full 5 ms window is 1024", 5000000, 5000000, 1024 },
+	{ "3 ms of 7 ms is 438", 3000000, 7000000, 438 },
+};
+
+static void util_case_desc(const struct util_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(walt_util, util_cases, util_case_desc);
+
+static void walt_util_test(struct kunit *test)
+{
+	const struct util_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ_MSG(test, walt_util(c->sum, c->window), c->util,
+			    "sum=%llu window=%u", c->sum, c->window);
+}
+
+static void walt_select_pelt(void *unused)
+{
+	sched_util_signal_select("pelt");
+}
+
+static int walt_test_init(struct kunit *test)
+{
+	int ret = sched_util_signal_select("walt");
+
+	if (ret)
+		return ret;
+	return kunit_add_action_or_reset(test, walt_select_pelt, NULL);
+}
+
+static int walt_spin(void *arg)
+{
+	atomic_t *state = arg;
+
+	while (!kthread_should_stop()) {
+		if (atomic_read(state) == 1) {
+			set_current_state(TASK_INTERRUPTIBLE);
+			if (!kthread_should_stop() && atomic_read(state) == 1)
+				schedule();
+			__set_current_state(TASK_RUNNING);
+			continue;
+		}
+		cpu_relax();
+		cond_resched();
+	}
+	return 0;
+}
+
+struct walt_snap {
+	struct walt_rq_win src, dst;
+	struct walt_task_win t;
+	bool in_transit;
+};
+
+static void walt_snapshot(struct task_struct *k, int src, int dst,
+			  struct walt_snap *s)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	double_rq_lock(cpu_rq(src), cpu_rq(dst));
+	s->src = *walt_rq_of(src);
+	s->dst = *walt_rq_of(dst);
+	s->t = k->walt.win;
+	s->in_transit = k->walt.in_transit;
+	double_rq_unlock(cpu_rq(src), cpu_rq(dst));
+	local_irq_restore(flags);
+}
+
+/*
+ * Both CPUs and the task describe the same window, and the migration
+ * started inside it: the task's prev window then ran entirely on @src.
+ */
+static bool walt_snap_same_window(const struct walt_snap *s, u64 moved_at)
+{
+	u64 ws = s->dst.window_start;
+
+	return s->src.window_start == ws && s->t.mark_start >= ws &&
+	       moved_at >= ws;
+}
+
+static void walt_check_moved(struct kunit *test, const struct walt_snap *s,
+			     u32 window)
+{
+	KUNIT_EXPECT_FALSE(test, s->in_transit);
+	/* It spun on src for the whole previous window, give or take. */
+	KUNIT_EXPECT_GT_MSG(test, s->t.prev_window, window / 2,
+			    "task prev %u of window %u", s->t.prev_window, window);
+	/* Its share arrived at dst ... */
+	KUNIT_EXPECT_GE_MSG(test, s->dst.prev_runnable_sum, (u64)s->t.prev_window,
+			    "dst prev %llu task prev %u",
+			    s->dst.prev_runnable_sum, s->t.prev_window);
+	KUNIT_EXPECT_GE_MSG(test, s->dst.curr_runnable_sum, (u64)s->t.curr_window,
+			    "dst curr %llu task curr %u",
+			    s->dst.curr_runnable_sum, s->t.curr_window);
+	/* ... and left src: a CPU is busy at most one window per window. */
+	KUNIT_EXPECT_LE_MSG(test, s->src.prev_runnable_sum + s->t.prev_window,
+			    (u64)window, "src prev %llu task prev %u",
+			    s->src.prev_runnable_sum, s->t.prev_window);
+}
+
+/*
+ * Spin on @from for 3 windows, migrate to @to by @how and snapshot; retry
+ * when a window boundary fell between the migration and the snapshot.
+ */
+enum walt_move { WALT_MOVE_RUNNING, WALT_MOVE_WAKEUP };
+
+static void walt_migration_case(struct kunit *test, enum walt_move how)
+{
+	u32 window = walt_window_size();
+	struct walt_snap s = { };
+	struct task_struct *k;
+	atomic_t *state;
+	int attempt, from = 0, to = 1;
+	bool done = false;
+
+	state = kunit_kzalloc(test, sizeof(*state), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, state);
+	k = kthread_create(walt_spin, state, "walt_spin");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+	get_task_struct(k);
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(k, cpumask_of(from)), 0);
+	wake_up_process(k);
+
+	for (attempt = 0; attempt < 10 && !done; attempt++) {
+		u64 moved_at;
+
+		msleep(3 * window / NSEC_PER_MSEC);
+		moved_at = ktime_get_ns();
+		if (how == WALT_MOVE_WAKEUP) {
+			/* Block, retarget, wake: ttwu migrates it. */
+			atomic_set(state, 1);
+			while (task_is_running(k) || task_on_cpu(task_rq(k), k))
+				cpu_relax();
+			moved_at = ktime_get_ns();
+			KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(k, cpumask_of(to)), 0);
+			atomic_set(state, 0);
+			wake_up_process(k);
+			while (task_cpu(k) != to || !task_on_rq_queued(k))
+				cpu_relax();
+		} else {
+			KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(k, cpumask_of(to)), 0);
+		}
+		walt_snapshot(k, from, to, &s);
+		done = walt_snap_same_window(&s, moved_at);
+		swap(from, to);
+	}
+	kthread_stop(k);
+	put_task_struct(k);
+
+	KUNIT_ASSERT_TRUE_MSG(test, done, "no migration within one window in 10 tries");
+	walt_check_moved(test, &s, window);
+}
+
+static void walt_migration_running_test(struct kunit *test)
+{
+	walt_migration_case(test, WALT_MOVE_RUNNING);
+}
+
+static void walt_migration_wakeup_test(struct kunit *test)
+{
+	walt_migration_case(test, WALT_MOVE_WAKEUP);
+}
+
+/* With walt selected, schedutil's input is WALT's CPU utilization. */
+static void walt_schedutil_input_test(struct kunit *test)
+{
+	u32 window = walt_window_size();
+	struct task_struct *k;
+	atomic_t *state;
+	int cpu;
+
+	state = kunit_kzalloc(test, sizeof(*state), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, state);
+	k = kthread_create(walt_spin, state, "walt_spin");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+	get_task_struct(k);
+	kthread_bind(k, 1);
+	wake_up_process(k);
+	msleep(3 * window / NSEC_PER_MSEC);
+
+	for_each_online_cpu(cpu) {
+		struct rq *rq = cpu_rq(cpu);
+		unsigned long walt, sig;
+		struct rq_flags rf;
+
+		rq_lock_irqsave(rq, &rf);
+		sig = sched_util_cpu_util(cpu);
+		walt = walt_cpu_util(cpu);
+		rq_unlock_irqrestore(rq, &rf);
+		KUNIT_EXPECT_EQ_MSG(test, sig, walt, "cpu %d", cpu);
+	}
+	/* The spinning CPU is busy for most of the last complete window. */
+	KUNIT_EXPECT_GT(test, walt_cpu_util(1), SCHED_CAPACITY_SCALE / 2);
+	kthread_stop(k);
+	put_task_struct(k);
+}
+
+static struct kunit_case walt_live_cases[] = {
+	KUNIT_CASE_PARAM(walt_util_test, walt_util_gen_params),
+	KUNIT_CASE_SLOW(walt_migration_running_test),
+	KUNIT_CASE_SLOW(walt_migration_wakeup_test),
+	KUNIT_CASE(walt_schedutil_input_test),
+	{}
+};
+
+static struct kunit_suite walt_live_suite = {
+	.name = "sched_walt_live",
+	.init = walt_test_init,
+	.test_cases = walt_live_cases,
+};
+
+kunit_test_suite(walt_live_suite);
+
+MODULE_DESCRIPTION("KUnit tests for WALT on live runqueues");
+MODULE_LICENSE("GPL");

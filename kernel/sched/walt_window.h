@@ -1,0 +1,457 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Window Assisted Load Tracking (WALT): window arithmetic
+ *
+ * Ported from the 2016 WALT RFC by Srivatsa Vaddagiri and Vikram Mulukutla.
+ *
+ * Nothing in here touches a runqueue, a task_struct or a clock: every
+ * function works on the small structures it is handed, so the rules can be
+ * unit tested on their own (walt_window_kunit.c).
+ *
+ * Wall-clock time is cut into windows of window_size ns (20 ms by default)
+ * whose boundaries are the same on every CPU. For the window in progress
+ * (curr) and the last completed one (prev) WALT keeps:
+ *
+ *   task:  curr_window,       prev_window        what this task ran
+ *   rq:    curr_runnable_sum, prev_runnable_sum  what all its tasks ran
+ *
+ * An rq's sums are the sums of its tasks' windows, so a migrating task can
+ * take exactly its share along (walt_transfer()). prev_runnable_sum, one
+ * complete window of CPU busy time, is what guides the CPU frequency.
+ *
+ * Busy time is charged lazily. Each scheduler event accounts the interval
+ * [mark_start, wallclock) of one task and then sets mark_start = wallclock.
+ * Whether the interval was busy depends on what the task was doing:
+ *
+ *   event            task                       idle task
+ *   PUT_PREV_TASK    busy: it ran               IRQ time only; all of it
+ *   TASK_UPDATE      busy: it ran               if tasks wait on IO and
+ *   IRQ_UPDATE       busy: it ran               io_is_busy is set
+ *   PICK_NEXT_TASK   busy if account_wait_time  not busy: others ran
+ *   TASK_MIGRATE     busy if account_wait_time  not busy
+ *   TASK_WAKE        not busy: it slept         not busy
+ *
+ * Busy time is scaled to the highest frequency of the biggest CPU:
+ *
+ *   scaled = delta * freq_scale / 1024 * cpu_scale / 1024
+ *
+ * Rollover: once wallclock reaches window_start + window_size, n whole
+ * windows have ended; window_start advances by n * window_size and
+ *
+ *   n == 1:  prev = curr, curr = 0
+ *   n >= 2:  prev = 0,    curr = 0   (the last complete window was empty)
+ *
+ * A task rolls the same way against its rq's (already rolled) window_start.
+ * A busy interval that crosses boundaries is cut there: the part up to the
+ * first boundary completes the task's own window, each window passed whole
+ * counts as a full window, and the rest starts the new curr.
+ *
+ * Demand: each completed window in which the task ran is pushed into hist[]
+ * (hist[0] is the newest) and
+ *
+ *   demand = max(hist[0], (hist[0] + ... + hist[N-1]) / N)
+ *
+ * so that a task turning heavy is seen after one window, while a lighter
+ * window only lowers the demand as fast as the average does. A window in
+ * which the task ran nothing (it slept, or waited without account_wait_time)
+ * is not a sample: WALT forgets blocked time, so a task waking from a long
+ * sleep comes back with the demand it had. A young task has fewer than N
+ * samples; its unused slots are zero and simply dilute the average, while
+ * the max() with hist[0] still lets its demand follow its last window.
+ *
+ * Worked example, 20 ms windows, full frequency and capacity:
+ *
+ *            1000 ms              1020 ms              1040 ms
+ *     ... ------|--------------------|--------------------|------ ...
+ *                          ^ 1015         ^ 1026
+ *                       mark_start     wallclock
+ *
+ * A task has run 4 ms of [1000, 1020) so far, of which the rq's curr sum
+ * (10 ms) holds its share; the rq's prev sum is 15 ms. The task is running
+ * since 1015 and is switched out at 1026 (PUT_PREV_TASK):
+ *
+ *   1) the rq rolls one window: prev = 10, curr = 0, window_start = 1020;
+ *   2) [1015, 1020) completes the task's window: its curr = 4 + 5 = 9,
+ *      and the rq's prev = 10 + 5 = 15;
+ *   3) the task rolls: 9 ms goes into hist[], prev = 9, curr = 0;
+ *   4) [1020, 1026) starts the new window: task curr = 6, rq curr = 6.
+ *
+ * At half frequency each busy term halves: 2.5 ms in 2) and 3 ms in 4).
+ * Switched out at 1065 instead, the rq rolls three windows (both sums 0,
+ * window_start = 1060); the task pushes 9 ms, then 20 ms twice for
+ * [1020, 1060); its prev is a full 20 ms window, which the rq's prev gets
+ * too, and its curr is 5 ms.
+ *
+ * Corner cases, decided once here:
+ *  - mark_start == 0 means the task was never accounted (fresh from fork):
+ *    its first event only sets mark_start;
+ *  - a wallclock before mark_start means the clock went backwards: nothing
+ *    is changed and the caller is told (walt_update_busy() returns false);
+ *  - a wallclock before the rq's window_start (read before the rq lock was
+ *    taken, while another event rolled the rq) is taken as window_start, so
+ *    mark_start never falls behind window_start and no task is rolled twice
+ *    into the same window.
+ *
+ * Divisions of 64-bit values use div_u64(), so this builds on 32-bit too.
+ */
+#ifndef _KERNEL_SCHED_WALT_WINDOW_H
+#define _KERNEL_SCHED_WALT_WINDOW_H
+
+#include <linux/types.h>
+#include <linux/math64.h>
+#include <linux/minmax.h>
+#include <linux/sched.h>
+#include <linux/sched/walt.h>
+
+/* Per-CPU state; the sums are scaled ns. */
+struct walt_rq_win {
+	u64	window_start;
+	u64	curr_runnable_sum;
+	u64	prev_runnable_sum;
+};
+
+enum walt_event {
+	WALT_PUT_PREV_TASK,
+	WALT_PICK_NEXT_TASK,
+	WALT_TASK_WAKE,
+	WALT_TASK_MIGRATE,
+	WALT_TASK_UPDATE,
+	WALT_IRQ_UPDATE,
+	WALT_NR_EVENTS
+};
+
+/* Everything walt_update_busy() needs to know about one event. */
+struct walt_ctx {
+	u64		wallclock;	/* when the event happened, ns */
+	u64		irqtime;	/* IRQ time ending at wallclock, ns */
+	u32		window_size;	/* ns */
+	unsigned int	nr_hist;	/* N, clamped to 1..WALT_HIST_MAX */
+	unsigned long	freq_scale;	/* 1024 (SCHED_CAPACITY_SCALE): fmax */
+	unsigned long	cpu_scale;	/* 1024: the biggest CPU */
+	bool		is_idle;	/* the task is the rq's idle task */
+	bool		waiting_on_io;	/* io_is_busy knob && nr_iowait > 0 */
+	bool		account_wait_time; /* runnable wait counts as busy */
+	enum walt_event	event;
+};
+
+/*
+ * Scale @delta ns to the time the same work takes at the highest frequency
+ * of the biggest CPU, so that busy time adds up across CPUs and OPPs. Only
+ * a multiply and a shift: no 64-bit division. Callers pass at most one
+ * window, far from overflowing 64 bits.
+ */
+static inline u64 walt_scale_exec(u64 delta, unsigned long freq_scale,
+				  unsigned long cpu_scale)
+{
+	delta = (delta * freq_scale) >> SCHED_CAPACITY_SHIFT;
+
+	return (delta * cpu_scale) >> SCHED_CAPACITY_SHIFT;
+}
+
+/* Length of [@from, @to); 0 if it is empty, so a late @from never wraps. */
+static inline u64 walt_span(u64 from, u64 to)
+{
+	return to > from ? to - from : 0;
+}
+
+static inline u64 walt_scaled_span(u64 from, u64 to,
+				   const struct walt_ctx *c)
+{
+	return walt_scale_exec(walt_span(from, to), c->freq_scale,
+			       c->cpu_scale);
+}
+
+/*
+ * Move @rq to the window holding @wallclock; return how many windows ended.
+ * After exactly one, the finished window becomes prev. After more, no
+ * event has accounted anything in the last complete window yet, so prev
+ * restarts from 0 (the event being handled adds what ran in it).
+ * window_start moves in whole windows to stay aligned with the other CPUs.
+ * A @wallclock behind window_start ends no window.
+ */
+static inline u64 walt_rq_rollover(struct walt_rq_win *rq, u64 wallclock,
+				   u32 window)
+{
+	u64 nr;
+
+	if (!window || wallclock < rq->window_start + window)
+		return 0;
+
+	nr = div_u64(wallclock - rq->window_start, window);
+	rq->prev_runnable_sum = nr == 1 ? rq->curr_runnable_sum : 0;
+	rq->curr_runnable_sum = 0;
+	rq->window_start += nr * window;
+
+	return nr;
+}
+
+/*
+ * Number of whole windows between the end of the window holding
+ * @mark_start and @window_start. A mark_start right on a boundary belongs
+ * to the window starting there, hence the - 1.
+ */
+static inline u64 walt_windows_between(u64 mark_start, u64 window_start,
+				       u32 window)
+{
+	if (mark_start >= window_start)
+		return 0;
+
+	return div_u64(window_start - mark_start - 1, window);
+}
+
+/* First boundary after @mark_start, given a @window_start not before it. */
+static inline u64 walt_window_end(u64 mark_start, u64 window_start,
+				  u32 window)
+{
+	if (mark_start >= window_start)
+		return window_start + window;
+
+	return window_start -
+	       walt_windows_between(mark_start, window_start, window) * window;
+}
+
+/*
+ * Demand of a task from its last @n completed windows, @hist[0] the newest:
+ * the larger of the newest window and their average. @n is clamped to
+ * 1..WALT_HIST_MAX; slots never filled are 0 and count as empty windows.
+ */
+static inline u32 walt_task_demand(const u32 *hist, unsigned int n)
+{
+	unsigned int i;
+	u64 sum = 0;
+
+	n = clamp_t(unsigned int, n, 1, WALT_HIST_MAX);
+	for (i = 0; i < n; i++)
+		sum += hist[i];
+
+	return max_t(u32, hist[0], div_u64(sum, n));
+}
+
+/* Make @runtime the newest completed window; the oldest one falls off. */
+static inline void walt_push_history(struct walt_task_win *t, u32 runtime,
+				     unsigned int n)
+{
+	unsigned int i;
+
+	for (i = WALT_HIST_MAX - 1; i > 0; i--)
+		t->hist[i] = t->hist[i - 1];
+	t->hist[0] = runtime;
+	t->demand = walt_task_demand(t->hist, n);
+}
+
+/*
+ * Push @count windows of @runtime. Empty windows are not samples (the task
+ * was blocked or only waited), see the top of this file. More than
+ * WALT_HIST_MAX identical pushes cannot change the history any further.
+ */
+static inline void walt_record_windows(struct walt_task_win *t, u32 runtime,
+				       u64 count, unsigned int n)
+{
+	if (!runtime)
+		return;
+
+	count = min_t(u64, count, WALT_HIST_MAX);
+	while (count--)
+		walt_push_history(t, runtime, n);
+}
+
+/*
+ * Move task @t to the window starting at @window_start, its rq's window
+ * after walt_rq_rollover(). t->curr_window must already hold all the busy
+ * time of the task's window: it is now complete and goes into the history.
+ * @skipped_runtime is what the task ran in each window passed whole since:
+ * a full scaled window if it was busy throughout, else 0. prev becomes the
+ * last complete window: the task's own one if that was the previous
+ * window, else the last window skipped. Returns the windows advanced.
+ */
+static inline u64 walt_task_rollover(struct walt_task_win *t,
+				     u64 window_start, u32 window,
+				     u32 skipped_runtime, unsigned int nr_hist)
+{
+	u64 skipped;
+
+	if (!window || t->mark_start >= window_start)
+		return 0;
+
+	skipped = walt_windows_between(t->mark_start, window_start, window);
+	walt_record_windows(t, t->curr_window, 1, nr_hist);
+	walt_record_windows(t, skipped_runtime, skipped, nr_hist);
+
+	t->prev_window = skipped ? skipped_runtime : t->curr_window;
+	t->curr_window = 0;
+
+	return skipped + 1;
+}
+
+/*
+ * Idle time is CPU busy time only while tasks wait on IO (and io_is_busy
+ * is set) or for the IRQ handled on top of it. Only the events that close
+ * an interval in which idle ran can be busy: at PICK_NEXT_TASK idle was
+ * not running, and it never wakes or migrates.
+ */
+static inline bool walt_idle_is_busy(const struct walt_ctx *c)
+{
+	switch (c->event) {
+	case WALT_PUT_PREV_TASK:
+	case WALT_TASK_UPDATE:
+	case WALT_IRQ_UPDATE:
+		return c->waiting_on_io || c->irqtime;
+	default:
+		return false;
+	}
+}
+
+/* Was the task busy since mark_start? See the table at the top. */
+static inline bool walt_is_busy(const struct walt_ctx *c)
+{
+	if (c->is_idle)
+		return walt_idle_is_busy(c);
+
+	switch (c->event) {
+	case WALT_TASK_WAKE:
+		return false;
+	case WALT_PICK_NEXT_TASK:
+	case WALT_TASK_MIGRATE:
+		return c->account_wait_time;
+	default:
+		return true;
+	}
+}
+
+/*
+ * Start of the busy part of [@mark_start, @now). For idle not waiting on
+ * IO that is the IRQ that just ended, cut at mark_start: IRQ time before
+ * the idle task's last event (e.g. a tick inside this same IRQ) has been
+ * dealt with by that event and must not be counted twice.
+ */
+static inline u64 walt_busy_start(u64 mark_start, u64 now,
+				  const struct walt_ctx *c)
+{
+	if (!c->is_idle || c->waiting_on_io)
+		return mark_start;
+
+	return max(mark_start, now - min(c->irqtime, now));
+}
+
+/*
+ * Charge busy [@from, @now) to @rq. Time before the previous window
+ * belongs to windows the rq has already forgotten.
+ */
+static inline void walt_rq_account(struct walt_rq_win *rq, u64 from,
+				   u64 now, const struct walt_ctx *c)
+{
+	u64 ws = rq->window_start;
+	u64 prev_start = ws - min_t(u64, ws, c->window_size);
+
+	rq->prev_runnable_sum += walt_scaled_span(max(from, prev_start), ws, c);
+	rq->curr_runnable_sum += walt_scaled_span(max(from, ws), now, c);
+}
+
+/*
+ * Charge [mark_start, @now) to task @t, busy or not, and roll it to
+ * @window_start. Its own window is completed first, so that the history
+ * records that window whole; the part from @window_start on, if busy,
+ * opens the new curr. Each term is scaled once and the same term goes to
+ * the rq, which keeps the rq sums exactly the sums of its tasks' windows.
+ */
+static inline void walt_task_account(struct walt_task_win *t,
+				     u64 window_start, u64 now, bool busy,
+				     const struct walt_ctx *c)
+{
+	u32 window = c->window_size;
+	u64 end = walt_window_end(t->mark_start, window_start, window);
+	u32 full = 0;
+
+	if (busy) {
+		t->curr_window += walt_scaled_span(t->mark_start,
+						   min(now, end), c);
+		full = walt_scale_exec(window, c->freq_scale, c->cpu_scale);
+	}
+
+	if (!walt_task_rollover(t, window_start, window, full, c->nr_hist))
+		return;
+
+	if (busy)
+		t->curr_window = walt_scaled_span(window_start, now, c);
+}
+
+/*
+ * Charge [t->mark_start, @now) of task @t (not idle: it has no demand) and
+ * of @rq, both already rolled to the window holding @now.
+ */
+static inline void walt_account(struct walt_task_win *t,
+				struct walt_rq_win *rq, u64 now,
+				const struct walt_ctx *c)
+{
+	u64 from = walt_busy_start(t->mark_start, now, c);
+	bool busy = walt_is_busy(c);
+
+	if (!c->is_idle)
+		walt_task_account(t, rq->window_start, now, busy, c);
+	if (busy)
+		walt_rq_account(rq, from, now, c);
+}
+
+/*
+ * Account [t->mark_start, c->wallclock) for task @t (the idle task if
+ * c->is_idle) on @rq: roll @rq and @t to the window holding the
+ * wallclock, add the busy part to the task's windows (not for idle, which
+ * has no demand) and to the rq's sums, and move mark_start on.
+ *
+ * Returns false, having changed nothing, if the wallclock is before
+ * mark_start (the clock went backwards) or the window size is 0; the
+ * interval is then accounted by the next event with a sane clock.
+ */
+static inline bool walt_update_busy(struct walt_task_win *t,
+				    struct walt_rq_win *rq,
+				    const struct walt_ctx *c)
+{
+	u64 now;
+
+	if (c->wallclock < t->mark_start || !c->window_size)
+		return false;
+
+	walt_rq_rollover(rq, c->wallclock, c->window_size);
+	now = max(c->wallclock, rq->window_start);
+
+	/* A task never accounted before (fresh from fork) starts here. */
+	if (t->mark_start)
+		walt_account(t, rq, now, c);
+	t->mark_start = now;
+
+	return true;
+}
+
+/* Subtract @contrib from *@sum, stopping at 0; true if it had to stop. */
+static inline bool walt_sub_clamped(u64 *sum, u32 contrib)
+{
+	if (*sum < contrib) {
+		*sum = 0;
+		return true;
+	}
+	*sum -= contrib;
+
+	return false;
+}
+
+/*
+ * Move task @t's share of the windows from @src to @dst, both already
+ * rolled to the same window_start. @dst always gets the task's full
+ * windows; @src stops at 0 if it held less, which means the sums and the
+ * task disagree: returns true then, so the caller can WARN_ONCE().
+ */
+static inline bool walt_transfer(const struct walt_task_win *t,
+				 struct walt_rq_win *src,
+				 struct walt_rq_win *dst)
+{
+	bool clamped;
+
+	clamped = walt_sub_clamped(&src->curr_runnable_sum, t->curr_window);
+	clamped |= walt_sub_clamped(&src->prev_runnable_sum, t->prev_window);
+	dst->curr_runnable_sum += t->curr_window;
+	dst->prev_runnable_sum += t->prev_window;
+
+	return clamped;
+}
+
+#endif /* _KERNEL_SCHED_WALT_WINDOW_H */

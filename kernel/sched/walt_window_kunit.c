@@ -1,0 +1,682 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the WALT window arithmetic in walt_window.h.
+ *
+ * Every expected value below is worked out by hand from the rules at the
+ * top of walt_window.h. Unless a row says otherwise: 20 ms windows, full
+ * frequency and capacity (1024), N = 5 history windows, and the rq's
+ * current window starts at 1000 ms.
+ */
+
+#include <kunit/test.h>
+#include <linux/limits.h>
+#include <linux/string.h>
+#include <linux/time64.h>
+
+#include "walt_window.h"
+
+#define MS(x)		((u64)(x) * NSEC_PER_MSEC)
+#define US(x)		((u64)(x) * NSEC_PER_USEC)
+#define WINDOW		MS(20)
+#define NR_HIST		5
+
+static void expect_u64(struct kunit *test, const char *name,
+		       const char *what, u64 expected, u64 seen)
+{
+	KUNIT_EXPECT_EQ_MSG(test, seen, expected,
+			    "%s: %s expected %llu, seen %llu",
+			    name, what, expected, seen);
+}
+
+/* sched_walt_rollover: walt_update_busy() */
+
+/* State of one task and its rq around one event. */
+struct walt_state {
+	u64 window_start;
+	u64 mark_start;
+	u32 curr;
+	u32 prev;
+	u64 rq_curr;
+	u64 rq_prev;
+	u32 demand;	/* before: every hist[] slot holds this value */
+};
+
+struct walt_busy_case {
+	const char *name;
+	struct walt_ctx ctx;	/* 0 window, N and scales: the defaults */
+	struct walt_state before;
+	struct walt_state after;
+	bool accounted;
+};
+
+/*
+ * Columns of before and after:
+ *	window_start, mark_start, curr, prev, rq curr, rq prev, demand
+ */
+static const struct walt_busy_case walt_busy_cases[] = {
+	{
+		.name = "a task running inside one window adds the run to curr",
+		.ctx = { .event = WALT_PUT_PREV_TASK, .wallclock = MS(1012) },
+		.before = { MS(1000), MS(1005), MS(3), MS(7), MS(10), MS(15) },
+		.after = { MS(1000), MS(1012), MS(10), MS(7), MS(17), MS(15) },
+		.accounted = true,
+	}, {
+		.name = "a task running up to a window end completes that window",
+		.ctx = { .event = WALT_PUT_PREV_TASK, .wallclock = MS(1020) },
+		.before = { MS(1000), MS(1005), MS(3), MS(7), MS(10), MS(15) },
+		.after = { MS(1020), MS(1020), 0, MS(18), 0, MS(25), MS(18) },
+		.accounted = true,
+	}, {
+		.name = "a task running across one boundary splits its run",
+		.ctx = { .event = WALT_PUT_PREV_TASK, .wallclock = MS(1026) },
+		.before = { MS(1000), MS(1015), MS(4), MS(9), MS(10), MS(15) },
+		.after = { MS(1020), MS(1026), MS(6), MS(9), MS(6), MS(15),
+			   MS(9) },
+		.accounted = true,
+	}, {
+		.name = "a task running across three boundaries has a full prev",
+		.ctx = { .event = WALT_PUT_PREV_TASK, .wallclock = MS(1065) },
+		.before = { MS(1000), MS(1015), MS(4), MS(9), MS(10), MS(15) },
+		.after = { MS(1060), MS(1065), MS(5), MS(20), MS(5), MS(20),
+			   MS(20) },
+		.accounted = true,
+	}, {
+		.name = "an idle rq crossing one boundary moves curr to prev",
+		.ctx = { .event = WALT_PUT_PREV_TASK, .wallclock = MS(1030),
+			 .is_idle = true },
+		.before = { MS(1000), MS(1005), 0, 0, MS(10), MS(15) },
+		.after = { MS(1020), MS(1030), 0, 0, 0, MS(10) },
+		.accounted = true,
+	}, {
+		.name = "an idle rq crossing three boundaries forgets both sums",
+		.ctx = { .event = WALT_PUT_PREV_TASK, .wallclock = MS(1065),
+			 .is_idle = true },
+		.before = { MS(1000), MS(1005), 0, 0, MS(10), MS(15) },
+		.after = { MS(1060), MS(1065), 0, 0, 0, 0 },
+		.accounted = true,
+	}, {
+		.name = "a new task's first event only sets mark_start",
+		.ctx = { .event = WALT_PUT_PREV_TASK, .wallclock = MS(1012) },
+		.before = { MS(1000), 0, 0, 0, MS(10), MS(15) },
+		.after = { MS(1000), MS(1012), 0, 0, MS(10), MS(15) },
+		.accounted = true,
+	}, {
+		.name = "a new task's first event still rolls the rq",
+		.ctx = { .event = WALT_PUT_PREV_TASK, .wallclock = MS(1025) },
+		.before = { MS(1000), 0, 0, 0, MS(10), MS(15) },
+		.after = { MS(1020), MS(1025), 0, 0, 0, MS(10) },
+		.accounted = true,
+	}, {
+		.name = "idle IRQ time is busy and the rest of idle is not",
+		.ctx = { .event = WALT_IRQ_UPDATE, .wallclock = MS(1012),
+			 .irqtime = MS(2), .is_idle = true },
+		.before = { MS(1000), MS(1005), 0, 0, MS(10), MS(15) },
+		.after = { MS(1000), MS(1012), 0, 0, MS(12), MS(15) },
+		.accounted = true,
+	}, {
+		.name = "idle IRQ time across a boundary is split prev and curr",
+		.ctx = { .event = WALT_IRQ_UPDATE, .wallclock = MS(1021),
+			 .irqtime = MS(3), .is_idle = true },
+		.before = { MS(1000), MS(1005), 0, 0, MS(10), MS(15) },
+		.after = { MS(1020), MS(1021), 0, 0, MS(1), MS(12) },
+		.accounted = true,
+	}, {
+		.name = "idle IRQ time is cut at the idle task's mark_start",
+		.ctx = { .event = WALT_IRQ_UPDATE, .wallclock = MS(1012),
+			 .irqtime = MS(9), .is_idle = true },
+		.before = { MS(1000), MS(1008), 0, 0, MS(10), MS(15) },
+		.after = { MS(1000), MS(1012), 0, 0, MS(14), MS(15) },
+		.accounted = true,
+	}, {
+		.name = "idle while tasks wait on IO is busy all along",
+		.ctx = { .event = WALT_PUT_PREV_TASK, .wallclock = MS(1012),
+			 .is_idle = true, .waiting_on_io = true },
+		.before = { MS(1000), MS(1005), 0, 0, MS(10), MS(15) },
+		.after = { MS(1000), MS(1012), 0, 0, MS(17), MS(15) },
+		.accounted = true,
+	}, {
+		.name = "idle while no task waits on IO is not busy",
+		.ctx = { .event = WALT_PUT_PREV_TASK, .wallclock = MS(1012),
+			 .is_idle = true },
+		.before = { MS(1000), MS(1005), 0, 0, MS(10), MS(15) },
+		.after = { MS(1000), MS(1012), 0, 0, MS(10), MS(15) },
+		.accounted = true,
+	}, {
+		.name = "an IRQ during idle waiting on IO is counted only once",
+		.ctx = { .event = WALT_IRQ_UPDATE, .wallclock = MS(1012),
+			 .irqtime = MS(2), .is_idle = true,
+			 .waiting_on_io = true },
+		.before = { MS(1000), MS(1005), 0, 0, MS(10), MS(15) },
+		.after = { MS(1000), MS(1012), 0, 0, MS(17), MS(15) },
+		.accounted = true,
+	}, {
+		.name = "a clock going backwards changes nothing",
+		.ctx = { .event = WALT_PUT_PREV_TASK, .wallclock = MS(1005) },
+		.before = { MS(1000), MS(1012), MS(3), MS(7), MS(10), MS(15) },
+		.after = { MS(1000), MS(1012), MS(3), MS(7), MS(10), MS(15) },
+		.accounted = false,
+	}, {
+		.name = "a clock going backwards does not even roll the rq",
+		.ctx = { .event = WALT_PUT_PREV_TASK, .wallclock = MS(1025) },
+		.before = { MS(1000), MS(1030), MS(3), MS(7), MS(10), MS(15) },
+		.after = { MS(1000), MS(1030), MS(3), MS(7), MS(10), MS(15) },
+		.accounted = false,
+	}, {
+		.name = "a wallclock behind the rq's window_start counts up to it",
+		.ctx = { .event = WALT_PUT_PREV_TASK, .wallclock = MS(1018) },
+		.before = { MS(1020), MS(1015), MS(4), MS(9), MS(3), MS(10) },
+		.after = { MS(1020), MS(1020), 0, MS(9), MS(3), MS(15), MS(9) },
+		.accounted = true,
+	}, {
+		.name = "half the frequency halves the busy time",
+		.ctx = { .event = WALT_PUT_PREV_TASK, .wallclock = MS(1012),
+			 .freq_scale = 512 },
+		.before = { MS(1000), MS(1005), MS(3), MS(7), MS(10), MS(15) },
+		.after = { MS(1000), MS(1012), US(6500), MS(7), US(13500),
+			   MS(15) },
+		.accounted = true,
+	}, {
+		.name = "half the capacity halves the busy time",
+		.ctx = { .event = WALT_PUT_PREV_TASK, .wallclock = MS(1012),
+			 .cpu_scale = 512 },
+		.before = { MS(1000), MS(1005), MS(3), MS(7), MS(10), MS(15) },
+		.after = { MS(1000), MS(1012), US(6500), MS(7), US(13500),
+			   MS(15) },
+		.accounted = true,
+	}, {
+		.name = "half the frequency on half the capacity quarters it",
+		.ctx = { .event = WALT_PUT_PREV_TASK, .wallclock = MS(1012),
+			 .freq_scale = 512, .cpu_scale = 512 },
+		.before = { MS(1000), MS(1005), MS(3), MS(7), MS(10), MS(15) },
+		.after = { MS(1000), MS(1012), US(4750), MS(7), US(11750),
+			   MS(15) },
+		.accounted = true,
+	}, {
+		.name = "half the frequency makes a full window half a window",
+		.ctx = { .event = WALT_PUT_PREV_TASK, .wallclock = MS(1065),
+			 .freq_scale = 512 },
+		.before = { MS(1000), MS(1015), MS(4), MS(9), MS(10), MS(15) },
+		.after = { MS(1060), MS(1065), US(2500), MS(10), US(2500),
+			   MS(10), MS(10) },
+		.accounted = true,
+	}, {
+		.name = "a waking task's sleep is not busy",
+		.ctx = { .event = WALT_TASK_WAKE, .wallclock = MS(1012) },
+		.before = { MS(1000), MS(1005), MS(3), MS(7), MS(10), MS(15) },
+		.after = { MS(1000), MS(1012), MS(3), MS(7), MS(10), MS(15) },
+		.accounted = true,
+	}, {
+		.name = "a wake after ten windows asleep records only its last one",
+		.ctx = { .event = WALT_TASK_WAKE, .wallclock = MS(1205) },
+		.before = { MS(1000), MS(1005), MS(3), MS(8), MS(10), MS(15),
+			    MS(8) },
+		.after = { MS(1200), MS(1205), 0, 0, 0, 0, MS(7) },
+		.accounted = true,
+	}, {
+		.name = "a pick without account_wait_time does not count the wait",
+		.ctx = { .event = WALT_PICK_NEXT_TASK, .wallclock = MS(1012) },
+		.before = { MS(1000), MS(1005), MS(3), MS(7), MS(10), MS(15) },
+		.after = { MS(1000), MS(1012), MS(3), MS(7), MS(10), MS(15) },
+		.accounted = true,
+	}, {
+		.name = "a pick with account_wait_time counts the wait",
+		.ctx = { .event = WALT_PICK_NEXT_TASK, .wallclock = MS(1012),
+			 .account_wait_time = true },
+		.before = { MS(1000), MS(1005), MS(3), MS(7), MS(10), MS(15) },
+		.after = { MS(1000), MS(1012), MS(10), MS(7), MS(17), MS(15) },
+		.accounted = true,
+	}, {
+		.name = "a migration with account_wait_time counts the wait",
+		.ctx = { .event = WALT_TASK_MIGRATE, .wallclock = MS(1012),
+			 .account_wait_time = true },
+		.before = { MS(1000), MS(1005), MS(3), MS(7), MS(10), MS(15) },
+		.after = { MS(1000), MS(1012), MS(10), MS(7), MS(17), MS(15) },
+		.accounted = true,
+	}, {
+		.name = "a window the task only waited in is not a history sample",
+		.ctx = { .event = WALT_PICK_NEXT_TASK, .wallclock = MS(1025) },
+		.before = { MS(1000), MS(1015), 0, MS(6), MS(10), MS(15),
+			    MS(8) },
+		.after = { MS(1020), MS(1025), 0, 0, 0, MS(10), MS(8) },
+		.accounted = true,
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_busy, walt_busy_cases, name);
+
+static void walt_busy_test(struct kunit *test)
+{
+	const struct walt_busy_case *tc = test->param_value;
+	const struct walt_state *want = &tc->after;
+	struct walt_ctx ctx = tc->ctx;
+	struct walt_task_win t = {
+		.mark_start = tc->before.mark_start,
+		.curr_window = tc->before.curr,
+		.prev_window = tc->before.prev,
+		.demand = tc->before.demand,
+	};
+	struct walt_rq_win rq = {
+		.window_start = tc->before.window_start,
+		.curr_runnable_sum = tc->before.rq_curr,
+		.prev_runnable_sum = tc->before.rq_prev,
+	};
+	unsigned int i;
+	bool ret;
+
+	for (i = 0; i < WALT_HIST_MAX; i++)
+		t.hist[i] = tc->before.demand;
+	ctx.window_size = ctx.window_size ?: WINDOW;
+	ctx.nr_hist = ctx.nr_hist ?: NR_HIST;
+	ctx.freq_scale = ctx.freq_scale ?: SCHED_CAPACITY_SCALE;
+	ctx.cpu_scale = ctx.cpu_scale ?: SCHED_CAPACITY_SCALE;
+
+	ret = walt_update_busy(&t, &rq, &ctx);
+
+	expect_u64(test, tc->name, "return", tc->accounted, ret);
+	expect_u64(test, tc->name, "window_start", want->window_start,
+		   rq.window_start);
+	expect_u64(test, tc->name, "mark_start", want->mark_start,
+		   t.mark_start);
+	expect_u64(test, tc->name, "task curr", want->curr, t.curr_window);
+	expect_u64(test, tc->name, "task prev", want->prev, t.prev_window);
+	expect_u64(test, tc->name, "rq curr", want->rq_curr,
+		   rq.curr_runnable_sum);
+	expect_u64(test, tc->name, "rq prev", want->rq_prev,
+		   rq.prev_runnable_sum);
+	expect_u64(test, tc->name, "demand", want->demand, t.demand);
+}
+
+/* sched_walt_rollover: walt_rq_rollover() on its own */
+
+struct walt_rq_roll_case {
+	const char *name;
+	u64 wallclock;
+	u64 nr_windows;
+	struct walt_rq_win after;	/* before: 1000 ms, curr 10, prev 15 */
+};
+
+static const struct walt_rq_roll_case walt_rq_roll_cases[] = {
+	{
+		.name = "a wallclock inside the window ends no window",
+		.wallclock = MS(1019) + 999999,
+		.nr_windows = 0,
+		.after = { MS(1000), MS(10), MS(15) },
+	}, {
+		.name = "a wallclock on the window end ends one window",
+		.wallclock = MS(1020),
+		.nr_windows = 1,
+		.after = { MS(1020), 0, MS(10) },
+	}, {
+		.name = "a wallclock late in the next window ends one window",
+		.wallclock = MS(1039),
+		.nr_windows = 1,
+		.after = { MS(1020), 0, MS(10) },
+	}, {
+		.name = "a wallclock two windows on ends two and empties prev",
+		.wallclock = MS(1040),
+		.nr_windows = 2,
+		.after = { MS(1040), 0, 0 },
+	}, {
+		.name = "a wallclock far ahead keeps window_start aligned",
+		.wallclock = MS(21000) + 7,
+		.nr_windows = 1000,
+		.after = { MS(21000), 0, 0 },
+	}, {
+		.name = "a wallclock behind window_start ends no window",
+		.wallclock = MS(990),
+		.nr_windows = 0,
+		.after = { MS(1000), MS(10), MS(15) },
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_rq_roll, walt_rq_roll_cases, name);
+
+static void walt_rq_roll_test(struct kunit *test)
+{
+	const struct walt_rq_roll_case *tc = test->param_value;
+	struct walt_rq_win rq = { MS(1000), MS(10), MS(15) };
+	u64 nr;
+
+	nr = walt_rq_rollover(&rq, tc->wallclock, WINDOW);
+
+	expect_u64(test, tc->name, "windows", tc->nr_windows, nr);
+	expect_u64(test, tc->name, "window_start", tc->after.window_start,
+		   rq.window_start);
+	expect_u64(test, tc->name, "rq curr", tc->after.curr_runnable_sum,
+		   rq.curr_runnable_sum);
+	expect_u64(test, tc->name, "rq prev", tc->after.prev_runnable_sum,
+		   rq.prev_runnable_sum);
+}
+
+/*
+ * sched_walt_rollover: walt_task_rollover() on its own. Before each row
+ * the task's prev is 9 ms and every history slot holds 5 ms (demand 5 ms).
+ */
+
+struct walt_task_roll_case {
+	const char *name;
+	u64 mark_start;
+	u32 curr;
+	u64 window_start;
+	u32 skipped_runtime;
+	u64 nr_windows;
+	u32 curr_after;
+	u32 prev_after;
+	u32 newest[3];		/* hist[0..2] after */
+	u32 demand;
+};
+
+static const struct walt_task_roll_case walt_task_roll_cases[] = {
+	{
+		.name = "a task marked in the previous window turns curr into prev",
+		.mark_start = MS(1015), .curr = MS(4), .window_start = MS(1020),
+		.nr_windows = 1, .curr_after = 0, .prev_after = MS(4),
+		.newest = { MS(4), MS(5), MS(5) }, .demand = US(4800),
+	}, {
+		.name = "a task marked on the previous window's start does too",
+		.mark_start = MS(1000), .curr = MS(4), .window_start = MS(1020),
+		.nr_windows = 1, .curr_after = 0, .prev_after = MS(4),
+		.newest = { MS(4), MS(5), MS(5) }, .demand = US(4800),
+	}, {
+		.name = "a task marked 1 ns before the previous window has no prev",
+		.mark_start = MS(1000) - 1, .curr = MS(4),
+		.window_start = MS(1020),
+		.nr_windows = 2, .curr_after = 0, .prev_after = 0,
+		.newest = { MS(4), MS(5), MS(5) }, .demand = US(4800),
+	}, {
+		.name = "a task busy through two skipped windows has a full prev",
+		.mark_start = MS(1015), .curr = MS(9), .window_start = MS(1060),
+		.skipped_runtime = MS(20),
+		.nr_windows = 3, .curr_after = 0, .prev_after = MS(20),
+		.newest = { MS(20), MS(20), MS(9) }, .demand = MS(20),
+	}, {
+		.name = "a task already in the current window does not roll",
+		.mark_start = MS(1020), .curr = MS(4), .window_start = MS(1020),
+		.nr_windows = 0, .curr_after = MS(4), .prev_after = MS(9),
+		.newest = { MS(5), MS(5), MS(5) }, .demand = MS(5),
+	}, {
+		.name = "a task asleep for ten windows records only its last one",
+		.mark_start = MS(1005), .curr = MS(3), .window_start = MS(1200),
+		.nr_windows = 10, .curr_after = 0, .prev_after = 0,
+		.newest = { MS(3), MS(5), MS(5) }, .demand = US(4600),
+	}, {
+		.name = "ten busy skipped windows fill the whole history",
+		.mark_start = MS(1015), .curr = MS(9), .window_start = MS(1220),
+		.skipped_runtime = MS(20),
+		.nr_windows = 11, .curr_after = 0, .prev_after = MS(20),
+		.newest = { MS(20), MS(20), MS(20) }, .demand = MS(20),
+	}, {
+		.name = "a window the task did not run in is not recorded",
+		.mark_start = MS(1015), .curr = 0, .window_start = MS(1020),
+		.nr_windows = 1, .curr_after = 0, .prev_after = 0,
+		.newest = { MS(5), MS(5), MS(5) }, .demand = MS(5),
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_task_roll, walt_task_roll_cases, name);
+
+static void walt_task_roll_test(struct kunit *test)
+{
+	const struct walt_task_roll_case *tc = test->param_value;
+	struct walt_task_win t = {
+		.mark_start = tc->mark_start,
+		.curr_window = tc->curr,
+		.prev_window = MS(9),
+		.demand = MS(5),
+	};
+	unsigned int i;
+	u64 nr;
+
+	for (i = 0; i < WALT_HIST_MAX; i++)
+		t.hist[i] = MS(5);
+
+	nr = walt_task_rollover(&t, tc->window_start, WINDOW,
+				tc->skipped_runtime, NR_HIST);
+
+	expect_u64(test, tc->name, "windows", tc->nr_windows, nr);
+	expect_u64(test, tc->name, "task curr", tc->curr_after,
+		   t.curr_window);
+	expect_u64(test, tc->name, "task prev", tc->prev_after,
+		   t.prev_window);
+	expect_u64(test, tc->name, "hist[0]", tc->newest[0], t.hist[0]);
+	expect_u64(test, tc->name, "hist[1]", tc->newest[1], t.hist[1]);
+	expect_u64(test, tc->name, "hist[2]", tc->newest[2], t.hist[2]);
+	expect_u64(test, tc->name, "demand", tc->demand, t.demand);
+}
+
+static struct kunit_case walt_rollover_test_cases[] = {
+	KUNIT_CASE_PARAM(walt_busy_test, walt_busy_gen_params),
+	KUNIT_CASE_PARAM(walt_rq_roll_test, walt_rq_roll_gen_params),
+	KUNIT_CASE_PARAM(walt_task_roll_test, walt_task_roll_gen_params),
+	{}
+};
+
+static struct kunit_suite walt_rollover_test_suite = {
+	.name = "sched_walt_rollover",
+	.test_cases = walt_rollover_test_cases,
+};
+
+/* sched_walt_migration: walt_transfer() */
+
+struct walt_sums {
+	u64 curr;
+	u64 prev;
+};
+
+struct walt_transfer_case {
+	const char *name;
+	u32 curr;	/* the task's windows */
+	u32 prev;
+	struct walt_sums src, dst;
+	struct walt_sums src_after, dst_after;
+	bool clamped;
+};
+
+static const struct walt_transfer_case walt_transfer_cases[] = {
+	{
+		.name = "a move takes exactly the task's curr and prev along",
+		.curr = MS(4), .prev = MS(9),
+		.src = { MS(10), MS(15) }, .dst = { MS(3), MS(7) },
+		.src_after = { MS(6), MS(6) }, .dst_after = { MS(7), MS(16) },
+		.clamped = false,
+	}, {
+		.name = "moving the only task empties the source",
+		.curr = MS(10), .prev = MS(15),
+		.src = { MS(10), MS(15) }, .dst = { MS(3), MS(7) },
+		.src_after = { 0, 0 }, .dst_after = { MS(13), MS(22) },
+		.clamped = false,
+	}, {
+		.name = "a task with no prev window moves only its curr",
+		.curr = MS(4), .prev = 0,
+		.src = { MS(10), MS(15) }, .dst = { MS(3), MS(7) },
+		.src_after = { MS(6), MS(15) }, .dst_after = { MS(7), MS(7) },
+		.clamped = false,
+	}, {
+		.name = "a task that ran nothing moves nothing",
+		.curr = 0, .prev = 0,
+		.src = { MS(10), MS(15) }, .dst = { MS(3), MS(7) },
+		.src_after = { MS(10), MS(15) }, .dst_after = { MS(3), MS(7) },
+		.clamped = false,
+	}, {
+		.name = "a curr above the source's sum stops the source at 0",
+		.curr = MS(12), .prev = MS(9),
+		.src = { MS(10), MS(15) }, .dst = { MS(3), MS(7) },
+		.src_after = { 0, MS(6) }, .dst_after = { MS(15), MS(16) },
+		.clamped = true,
+	}, {
+		.name = "a prev above the source's sum stops the source at 0",
+		.curr = MS(4), .prev = MS(20),
+		.src = { MS(10), MS(15) }, .dst = { MS(3), MS(7) },
+		.src_after = { MS(6), 0 }, .dst_after = { MS(7), MS(27) },
+		.clamped = true,
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_transfer, walt_transfer_cases, name);
+
+static void walt_transfer_test(struct kunit *test)
+{
+	const struct walt_transfer_case *tc = test->param_value;
+	struct walt_task_win t = {
+		.mark_start = MS(1005),
+		.curr_window = tc->curr,
+		.prev_window = tc->prev,
+	};
+	struct walt_rq_win src = { MS(1000), tc->src.curr, tc->src.prev };
+	struct walt_rq_win dst = { MS(1000), tc->dst.curr, tc->dst.prev };
+	bool clamped;
+
+	clamped = walt_transfer(&t, &src, &dst);
+
+	expect_u64(test, tc->name, "clamped", tc->clamped, clamped);
+	expect_u64(test, tc->name, "src curr", tc->src_after.curr,
+		   src.curr_runnable_sum);
+	expect_u64(test, tc->name, "src prev", tc->src_after.prev,
+		   src.prev_runnable_sum);
+	expect_u64(test, tc->name, "dst curr", tc->dst_after.curr,
+		   dst.curr_runnable_sum);
+	expect_u64(test, tc->name, "dst prev", tc->dst_after.prev,
+		   dst.prev_runnable_sum);
+	expect_u64(test, tc->name, "task curr", tc->curr, t.curr_window);
+	expect_u64(test, tc->name, "task prev", tc->prev, t.prev_window);
+
+	/* Unless the source was short, busy time is only moved, never made. */
+	if (tc->clamped)
+		return;
+	expect_u64(test, tc->name, "curr total", tc->src.curr + tc->dst.curr,
+		   src.curr_runnable_sum + dst.curr_runnable_sum);
+	expect_u64(test, tc->name, "prev total", tc->src.prev + tc->dst.prev,
+		   src.prev_runnable_sum + dst.prev_runnable_sum);
+}
+
+static struct kunit_case walt_migration_test_cases[] = {
+	KUNIT_CASE_PARAM(walt_transfer_test, walt_transfer_gen_params),
+	{}
+};
+
+static struct kunit_suite walt_migration_test_suite = {
+	.name = "sched_walt_migration",
+	.test_cases = walt_migration_test_cases,
+};
+
+/*
+ * sched_walt_demand: walt_task_demand() and walt_push_history()
+ *
+ * History values are scaled ns; small numbers keep the sums readable.
+ */
+
+struct walt_demand_case {
+	const char *name;
+	unsigned int n;
+	u32 hist[WALT_HIST_MAX];
+	u32 demand;
+};
+
+static const struct walt_demand_case walt_demand_cases[] = {
+	{
+		.name = "the newest window wins when above the average",
+		.n = 5, .hist = { 14, 6, 6, 6, 8 }, .demand = 14,
+	}, {
+		.name = "the average wins when above the newest window",
+		.n = 5, .hist = { 4, 10, 12, 10, 14 }, .demand = 10,
+	}, {
+		.name = "the average is rounded down",
+		.n = 5, .hist = { 2, 4, 4, 4, 5 }, .demand = 3,
+	}, {
+		.name = "N = 1 is the newest window alone",
+		.n = 1, .hist = { 5, 20, 20, 20, 20 }, .demand = 5,
+	}, {
+		.name = "an all-zero history has no demand",
+		.n = 5, .hist = { 0 }, .demand = 0,
+	}, {
+		.name = "windows older than N do not count",
+		.n = 5, .hist = { 6, 6, 6, 6, 6, 40, 40, 40 }, .demand = 6,
+	}, {
+		.name = "a young task's unfilled slots count as empty windows",
+		.n = 5, .hist = { 2, 18, 0, 0, 0 }, .demand = 4,
+	}, {
+		.name = "N = 0 is taken as N = 1",
+		.n = 0, .hist = { 5, 20, 20, 20, 20 }, .demand = 5,
+	}, {
+		.name = "N above WALT_HIST_MAX is taken as WALT_HIST_MAX",
+		.n = 12, .hist = { 8, 8, 8, 8, 8, 8, 8, 16 }, .demand = 9,
+	}, {
+		.name = "N full u32 windows do not overflow the sum",
+		.n = 5, .hist = { U32_MAX, U32_MAX, U32_MAX, U32_MAX, U32_MAX },
+		.demand = U32_MAX,
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_demand, walt_demand_cases, name);
+
+static void walt_demand_test(struct kunit *test)
+{
+	const struct walt_demand_case *tc = test->param_value;
+
+	expect_u64(test, tc->name, "demand", tc->demand,
+		   walt_task_demand(tc->hist, tc->n));
+}
+
+struct walt_push_case {
+	const char *name;
+	unsigned int n;
+	u32 hist[WALT_HIST_MAX];
+	u32 runtime;
+	u32 hist_after[WALT_HIST_MAX];
+	u32 demand;
+};
+
+static const struct walt_push_case walt_push_cases[] = {
+	{
+		.name = "a push puts the new window first and shifts the rest",
+		.n = 5, .hist = { 10, 10, 10, 10, 10 }, .runtime = 20,
+		.hist_after = { 20, 10, 10, 10, 10, 10 }, .demand = 20,
+	}, {
+		.name = "the oldest window falls off the end",
+		.n = 8, .hist = { 1, 2, 3, 4, 5, 6, 7, 8 }, .runtime = 9,
+		.hist_after = { 9, 1, 2, 3, 4, 5, 6, 7 }, .demand = 9,
+	}, {
+		.name = "a first push makes the new window the demand",
+		.n = 5, .hist = { 0 }, .runtime = 15,
+		.hist_after = { 15 }, .demand = 15,
+	}, {
+		.name = "a light window lowers the demand only to the average",
+		.n = 5, .hist = { 10, 10, 10, 10, 10 }, .runtime = 2,
+		.hist_after = { 2, 10, 10, 10, 10, 10 }, .demand = 8,
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_push, walt_push_cases, name);
+
+static void walt_push_test(struct kunit *test)
+{
+	const struct walt_push_case *tc = test->param_value;
+	struct walt_task_win t = { .mark_start = MS(1005) };
+	unsigned int i;
+
+	memcpy(t.hist, tc->hist, sizeof(t.hist));
+	walt_push_history(&t, tc->runtime, tc->n);
+
+	for (i = 0; i < WALT_HIST_MAX; i++)
+		KUNIT_EXPECT_EQ_MSG(test, t.hist[i], tc->hist_after[i],
+				    "%s: hist[%u] expected %u, seen %u",
+				    tc->name, i, tc->hist_after[i], t.hist[i]);
+	expect_u64(test, tc->name, "demand", tc->demand, t.demand);
+}
+
+static struct kunit_case walt_demand_test_cases[] = {
+	KUNIT_CASE_PARAM(walt_demand_test, walt_demand_gen_params),
+	KUNIT_CASE_PARAM(walt_push_test, walt_push_gen_params),
+	{}
+};
+
+static struct kunit_suite walt_demand_test_suite = {
+	.name = "sched_walt_demand",
+	.test_cases = walt_demand_test_cases,
+};
+
+kunit_test_suites(&walt_rollover_test_suite, &walt_migration_test_suite,
+		  &walt_demand_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests for the WALT window arithmetic");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,127 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Runs as /init inside the QEMU guest booted by scripts/run.sh: exercises
+# the series' user interfaces on the real kernel and prints PASS/FAIL
+# lines; scripts/run.sh counts them.
+
+mount -t proc none /proc
+mount -t sysfs none /sys
+mount -t devtmpfs none /dev 2>/dev/null
+mount -t debugfs none /sys/kernel/debug
+mount -t tracefs none /sys/kernel/tracing 2>/dev/null
+
+pass=0 fail=0
+ok()  { pass=$((pass + 1)); echo "PASS: $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+check() { # check "what" expected actual
+	if [ "$2" = "$3" ]; then ok "$1"; else bad "$1 (expected '$2', got '$3')"; fi
+}
+
+# Write $2 to file $1 with printf (exact bytes); succeed if write() did.
+put() { printf '%s' "$2" > "$1" 2>/dev/null; }
+
+# Every malformed input must be refused and leave the value unchanged.
+tried=0 refused=0
+refuse_all() { # refuse_all file
+	before=$(cat "$1")
+	for v in 101 -101 1000 99999999999999999999 2147483648 -2147483649 \
+		 4294967306 -0 +5 05 00 0x10 0X1F 010 " 5" "5 " "- 5" \
+		 "$(printf '\t5')" "$(printf '5\n\n')" 5abc abc5 "5 6" "" \
+		 "$(printf '\n')" - --5 5.0 1e2 max \
+		 1000000000000000000000000000000000000000000000000000; do
+		tried=$((tried + 1))
+		if put "$1" "$v"; then
+			bad "$1 accepted '$v'"
+		elif [ "$(cat "$1")" != "$before" ]; then
+			bad "$1 changed after refusing '$v'"
+		else
+			refused=$((refused + 1))
+		fi
+	done
+}
+
+echo "== kernel $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPUs"
+
+echo "== utilization-signal framework"
+check "sched_util_signal defaults to pelt" pelt "$(cat /proc/sys/kernel/sched_util_signal)"
+put /proc/sys/kernel/sched_util_signal nosuch && bad "unknown signal accepted" || ok "unknown signal refused"
+check "refused name leaves pelt" pelt "$(cat /proc/sys/kernel/sched_util_signal)"
+echo walt > /proc/sys/kernel/sched_util_signal && ok "walt selected"
+check "sched_util_signal reads walt" walt "$(cat /proc/sys/kernel/sched_util_signal)"
+check "sched_use_walt_metrics follows" 1 "$(cat /proc/sys/kernel/sched_use_walt_metrics)"
+( i=0; while [ $i -lt 200000 ]; do i=$((i + 1)); done ) &
+sleep 1
+wait
+grep -q walt_prev_runnable_sum /sys/kernel/debug/sched/debug &&
+	ok "sched/debug shows WALT sums" || bad "sched/debug lacks WALT sums"
+grep -E 'cpu#|walt_' /sys/kernel/debug/sched/debug | head -8
+echo 0 > /proc/sys/kernel/sched_use_walt_metrics
+check "sched_use_walt_metrics=0 selects pelt" pelt "$(cat /proc/sys/kernel/sched_util_signal)"
+for f in sched_util_signal sched_use_walt_metrics sched_walt_track; do
+	tried=$((tried + 1))
+	if put /proc/sys/kernel/$f "2x"; then bad "$f accepted 2x"; else refused=$((refused + 1)); fi
+done
+
+echo "== SchedTune, global knob"
+check "sched_cfs_boost defaults to 0" 0 "$(cat /proc/sys/kernel/sched_cfs_boost)"
+echo -20 > /proc/sys/kernel/sched_cfs_boost
+check "sched_cfs_boost takes -20" -20 "$(cat /proc/sys/kernel/sched_cfs_boost)"
+refuse_all /proc/sys/kernel/sched_cfs_boost
+echo 0 > /proc/sys/kernel/sched_cfs_boost
+
+echo "== SchedTune, cgroup v2"
+mkdir -p /sys/fs/cgroup
+mount -t cgroup2 none /sys/fs/cgroup
+if echo +schedtune > /sys/fs/cgroup/cgroup.subtree_control; then
+	ok "schedtune enabled through cgroup.subtree_control"
+	mkdir /sys/fs/cgroup/g && echo -50 > /sys/fs/cgroup/g/schedtune.boost
+	check "v2 schedtune.boost takes -50" -50 "$(cat /sys/fs/cgroup/g/schedtune.boost)"
+	refuse_all /sys/fs/cgroup/g/schedtune.boost
+	echo $$ > /sys/fs/cgroup/g/cgroup.procs && ok "task moved into a v2 group"
+	echo $$ > /sys/fs/cgroup/cgroup.procs
+	rmdir /sys/fs/cgroup/g
+	echo -schedtune > /sys/fs/cgroup/cgroup.subtree_control
+else
+	bad "schedtune not available on cgroup v2"
+fi
+umount /sys/fs/cgroup
+
+echo "== SchedTune, cgroup v1 as Android mounts it"
+# From here on: an unmodified Android-style /dev/stune script.
+mkdir -p /dev/stune
+mount -t cgroup -o schedtune none /dev/stune
+mkdir /dev/stune/top-app /dev/stune/foreground /dev/stune/background
+echo 10 > /dev/stune/top-app/schedtune.boost
+echo 5 > /dev/stune/foreground/schedtune.boost
+echo -20 > /dev/stune/background/schedtune.boost
+echo $$ > /dev/stune/top-app/tasks
+# End of the Android-style part.
+check "top-app boost" 10 "$(cat /dev/stune/top-app/schedtune.boost)"
+check "background boost" -20 "$(cat /dev/stune/background/schedtune.boost)"
+grep -qx "$$" /dev/stune/top-app/tasks && ok "shell is in top-app" || bad "shell not in top-app"
+refuse_all /dev/stune/foreground/schedtune.boost
+i=0
+while [ $i -lt 12 ]; do mkdir /dev/stune/g$i || break; i=$((i + 1)); done
+check "12 groups beyond Android's 5" 12 "$i"
+mkdir -p /dev/stune/top-app/nested && ok "nested group created"
+while [ $i -gt 0 ]; do i=$((i - 1)); rmdir /dev/stune/g$i; done
+
+echo "== load with WALT selected and boosted groups"
+echo walt > /proc/sys/kernel/sched_util_signal
+if [ -x /bin/hackbench ]; then
+	hackbench -g 4 -l 200 >/dev/null && ok "hackbench under walt + boost" || bad "hackbench failed"
+fi
+echo $$ > /dev/stune/tasks
+echo pelt > /proc/sys/kernel/sched_util_signal
+
+check "bad inputs refused" "$tried" "$refused"
+echo "bad inputs: $tried tried, $refused refused, values unchanged"
+if dmesg | grep -E 'WARNING:|BUG:|Oops|lockdep|UBSAN|KASAN' >/dev/null; then
+	dmesg | grep -E -A5 'WARNING:|BUG:|Oops|lockdep|UBSAN|KASAN' | head -40
+	bad "kernel log has warnings"
+else
+	ok "kernel log clean"
+fi
+echo "GUEST RESULT: $pass passed, $fail failed"
+reboot -f
