@@ -34,22 +34,33 @@ rm -rf "$STAGE"
 cp -al "$PRISTINE" "$STAGE"
 rm -f "$STAGE/.sched-util-pristine"
 
+# `series`: patch names, each followed by the new files it adds (indented).
+patches=() owned=()
+while IFS= read -r line; do
+	case "$line" in
+	''|'#'*) ;;
+	[[:space:]]*) owned+=("$(echo $line)") ;;
+	*) patches+=("$line") ;;
+	esac
+done < "$REPO/series"
+
 changed=()
 cd "$REPO"
-for d in "${NEWDIRS[@]}"; do
-	[ -d "$d" ] || continue
-	while IFS= read -r -d '' f; do
-		f=${f#./}
-		[ -e "$PRISTINE/$f" ] &&
-			die "$f exists in 6.12: change it with a patch in series"
-		mkdir -p "$STAGE/$(dirname "$f")"
-		cp --remove-destination "$f" "$STAGE/$f"
-		changed+=("$f")
-	done < <(find "$d" -type f -print0)
+found=$(for d in "${NEWDIRS[@]}"; do [ -d "$d" ] && find "$d" -type f; done | sort)
+listed=$(printf '%s\n' "${owned[@]}" | sort)
+dups=$(uniq -d <<<"$listed")
+[ -z "$dups" ] || die "series lists these new files twice: $dups"
+stray=$(comm -3 <(echo "$found") <(echo "$listed") | tr -d '\t')
+[ -z "$stray" ] || die "new files and series disagree (each new file belongs to one patch): $stray"
+for f in "${owned[@]}"; do
+	[ -e "$PRISTINE/$f" ] &&
+		die "$f exists in 6.12: change it with a patch in series"
+	mkdir -p "$STAGE/$(dirname "$f")"
+	cp --remove-destination "$f" "$STAGE/$f"
+	changed+=("$f")
 done
 
-while read -r p _; do
-	case "$p" in ''|'#'*) continue ;; esac
+for p in "${patches[@]}"; do
 	[ -f "$REPO/patches/$p" ] || die "series lists $p, not in patches/"
 	if ! out=$(patch -p1 -N -s --fuzz=0 --no-backup-if-mismatch -r - \
 			-d "$STAGE" -i "$REPO/patches/$p" 2>&1) ||
@@ -60,7 +71,7 @@ while read -r p _; do
 	while read -r f; do
 		changed+=("$f")
 	done < <(sed -n 's|^+++ b/\([^	]*\).*|\1|p' "$REPO/patches/$p")
-done < "$REPO/series"
+done
 
 # Keep timestamps of files that are identical to the previous run's.
 for f in $(printf '%s\n' "${changed[@]}" | sort -u); do
@@ -75,4 +86,4 @@ rm -rf "$SRC.old"
 mv "$STAGE" "$SRC"
 rm -rf "$SRC.old"
 
-log "prepared $SRC: linux $(kernel_version "$SRC") (Debian linux-source-6.12 $(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null)) + $(grep -cvE '^(#|$)' "$REPO/series") patches, ${#changed[@]} files changed"
+log "prepared $SRC: linux $(kernel_version "$SRC") (Debian linux-source-6.12 $(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null)) + ${#patches[@]} patches, ${#changed[@]} files changed"

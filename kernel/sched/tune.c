@@ -187,17 +187,13 @@ void sched_tune_dequeue(struct rq *rq, struct task_struct *p)
  */
 static void sched_tune_recount(struct task_struct *p)
 {
-	struct rq_flags rf;
-	struct rq *rq;
-	int boost;
+	CLASS(task_rq_lock, guard)(p);
+	int boost = sched_tune_task_group_boost(p);
 
-	rq = task_rq_lock(p, &rf);
-	boost = sched_tune_task_group_boost(p);
 	if (p->stune_active && p->stune_boost != boost)
-		stune_cpu_dec(rq, p);
+		stune_cpu_dec(guard.rq, p);
 	if (!p->stune_active && task_on_rq_queued(p) && !p->se.sched_delayed)
-		stune_cpu_inc(rq, p, boost);
-	task_rq_unlock(rq, p, &rf);
+		stune_cpu_inc(guard.rq, p, boost);
 }
 
 /**
@@ -211,6 +207,19 @@ int sched_tune_cpu_boost(int cpu)
 	return READ_ONCE(per_cpu(stune_cpu, cpu).boost);
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_tune_cpu_boost);
+
+#ifdef CONFIG_SCHED_DEBUG
+/* For print_cpu(): @m is NULL when printing to the console (sysrq). */
+void sched_tune_print_cpu(struct seq_file *m, int cpu)
+{
+	if (m)
+		seq_printf(m, "  .%-30s: %d\n", "schedtune_boost",
+			   sched_tune_cpu_boost(cpu));
+	else
+		pr_info("  .%-30s: %d\n", "schedtune_boost",
+			sched_tune_cpu_boost(cpu));
+}
+#endif
 
 /**
  * sched_tune_cpu_util() - @util of @cpu with the CPU's boost applied

@@ -10,6 +10,7 @@
 #include <linux/jump_label.h>
 
 struct rq;
+struct seq_file;
 struct task_struct;
 
 #ifdef CONFIG_SCHED_TUNE
@@ -40,6 +41,11 @@ void sched_tune_dequeue(struct rq *rq, struct task_struct *p);
 int sched_tune_cpu_boost(int cpu);
 unsigned long sched_tune_cpu_util(int cpu, unsigned long util);
 unsigned long sched_tune_task_util(struct task_struct *p);
+#ifdef CONFIG_SCHED_DEBUG
+void sched_tune_print_cpu(struct seq_file *m, int cpu);
+#else
+static inline void sched_tune_print_cpu(struct seq_file *m, int cpu) { }
+#endif
 
 /* enqueue_task()/dequeue_task() hooks: a NOP until a boost is first set. */
 static __always_inline void sched_tune_rq_inc(struct rq *rq,
@@ -77,6 +83,7 @@ static inline void sched_tune_rq_inc(struct rq *rq, struct task_struct *p) { }
 static inline void sched_tune_rq_dec(struct rq *rq, struct task_struct *p) { }
 static inline void sched_tune_fork(struct task_struct *p) { }
 static inline int sched_tune_cpu_boost(int cpu) { return 0; }
+static inline void sched_tune_print_cpu(struct seq_file *m, int cpu) { }
 static inline unsigned long sched_tune_cpu_util(int cpu, unsigned long util)
 {
 	return util;

@@ -84,8 +84,9 @@ static void sched_tune_margin_sweep_test(struct kunit *test)
 			long m = sched_tune_margin(util, b);
 			unsigned long boosted;
 
-			KUNIT_ASSERT_TRUE_MSG(test, m * 100 <= (exact > 0 ? exact : 0) &&
-					      m * 100 >= (exact < 0 ? exact : 0) &&
+			/* Between 0 and the exact value, less than 1 away. */
+			KUNIT_ASSERT_TRUE_MSG(test, m * 100 >= min(exact, 0L) &&
+					      m * 100 <= max(exact, 0L) &&
 					      abs(exact - m * 100) < 100,
 					      "boost=%d util=%ld margin=%ld exact*100=%ld",
 					      b, util, m, exact);

@@ -181,7 +181,10 @@ static void walt_switch(struct rq *rq, struct task_struct *prev,
 
 static void walt_tick(struct rq *rq)
 {
-	walt_update(rq, rq->curr, WALT_TASK_UPDATE, walt_clock(), 0);
+	struct task_struct *curr = rcu_dereference_protected(rq->curr,
+					lockdep_is_held(__rq_lockp(rq)));
+
+	walt_update(rq, curr, WALT_TASK_UPDATE, walt_clock(), 0);
 }
 
 /*
@@ -271,24 +274,18 @@ static int walt_start(void)
 
 	for_each_possible_cpu(cpu) {
 		struct rq *rq = cpu_rq(cpu);
-		struct rq_flags rf;
 
-		rq_lock_irqsave(rq, &rf);
+		guard(rq_lock_irqsave)(rq);
 		per_cpu(walt_rq, cpu) = (struct walt_rq_win) {
 			.window_start = start,
 		};
 		memset(&rq->idle->walt, 0, sizeof(rq->idle->walt));
-		rq_unlock_irqrestore(rq, &rf);
 	}
 
 	guard(rcu)();
 	for_each_process_thread(g, p) {
-		struct rq_flags rf;
-		struct rq *rq;
-
-		rq = task_rq_lock(p, &rf);
+		guard(task_rq_lock)(p);
 		memset(&p->walt, 0, sizeof(p->walt));
-		task_rq_unlock(rq, p, &rf);
 	}
 	return 0;
 }
@@ -312,15 +309,12 @@ static struct sched_util_signal walt_signal = {
 static int walt_cpu_online(unsigned int cpu)
 {
 	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu);
-	struct rq *rq = cpu_rq(cpu);
-	struct rq_flags rf;
 	u64 start;
 
-	rq_lock_irqsave(rq, &rf);
+	guard(rq_lock_irqsave)(cpu_rq(cpu));
 	start = walt_window_floor(walt_clock());
 	if (wrq->window_start < start)
 		*wrq = (struct walt_rq_win) { .window_start = start };
-	rq_unlock_irqrestore(rq, &rf);
 	return 0;
 }
 

@@ -94,16 +94,12 @@ struct walt_snap {
 static void walt_snapshot(struct task_struct *k, int src, int dst,
 			  struct walt_snap *s)
 {
-	unsigned long flags;
-
-	local_irq_save(flags);
-	double_rq_lock(cpu_rq(src), cpu_rq(dst));
+	guard(irqsave)();
+	guard(double_rq_lock)(cpu_rq(src), cpu_rq(dst));
 	s->src = *walt_rq_of(src);
 	s->dst = *walt_rq_of(dst);
 	s->t = k->walt.win;
 	s->in_transit = k->walt.in_transit;
-	double_rq_unlock(cpu_rq(src), cpu_rq(dst));
-	local_irq_restore(flags);
 }
 
 /*
@@ -138,6 +134,33 @@ static void walt_check_moved(struct kunit *test, const struct walt_snap *s,
 			    s->src.prev_runnable_sum, s->t.prev_window);
 }
 
+static bool walt_blocked(struct task_struct *k)
+{
+	return !task_is_running(k) && !task_on_cpu(task_rq(k), k);
+}
+
+static bool walt_queued(struct task_struct *k)
+{
+	return task_on_rq_queued(k);
+}
+
+/*
+ * Wait up to 1 s for @done(@k). Sleep, not spin: on a kernel without
+ * preemption a spinning waiter would keep @k off a shared CPU.
+ */
+static bool walt_wait(struct kunit *test, struct task_struct *k,
+		      bool (*done)(struct task_struct *k))
+{
+	int i;
+
+	for (i = 0; i < 5000; i++) {
+		if (done(k))
+			return true;
+		usleep_range(100, 200);
+	}
+	return false;
+}
+
 /*
  * Spin on @from for 3 windows, migrate to @to by @how and snapshot; retry
  * when a window boundary fell between the migration and the snapshot.
@@ -169,14 +192,12 @@ static void walt_migration_case(struct kunit *test, enum walt_move how)
 		if (how == WALT_MOVE_WAKEUP) {
 			/* Block, retarget, wake: ttwu migrates it. */
 			atomic_set(state, 1);
-			while (task_is_running(k) || task_on_cpu(task_rq(k), k))
-				cpu_relax();
+			KUNIT_ASSERT_TRUE(test, walt_wait(test, k, walt_blocked));
 			moved_at = ktime_get_ns();
 			KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(k, cpumask_of(to)), 0);
 			atomic_set(state, 0);
 			wake_up_process(k);
-			while (task_cpu(k) != to || !task_on_rq_queued(k))
-				cpu_relax();
+			KUNIT_ASSERT_TRUE(test, walt_wait(test, k, walt_queued));
 		} else {
 			KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(k, cpumask_of(to)), 0);
 		}

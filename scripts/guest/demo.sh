@@ -101,6 +101,35 @@ check "top-app boost" 10 "$(cat /dev/stune/top-app/schedtune.boost)"
 check "background boost" -20 "$(cat /dev/stune/background/schedtune.boost)"
 grep -qx "$$" /dev/stune/top-app/tasks && ok "shell is in top-app" || bad "shell not in top-app"
 refuse_all /dev/stune/foreground/schedtune.boost
+
+# Per-CPU aggregation on live runqueues, two groups on CPU 1.
+cpu1_boost() {
+	awk '/^cpu#1/ { on = 1 } /^cpu#2/ { on = 0 }
+	     on && $1 == ".schedtune_boost" { print $3 }' /sys/kernel/debug/sched/debug
+}
+wait_boost() { # what expected
+	n=0
+	while [ "$(cpu1_boost)" != "$2" ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+	check "$1" "$2" "$(cpu1_boost)"
+}
+spin() { while :; do :; done; }
+spin & A=$!
+taskset -p 2 $A >/dev/null
+echo $A > /dev/stune/background/tasks
+wait_boost "CPU 1 with only a background (-20) task" -20
+spin & B=$!
+taskset -p 2 $B >/dev/null
+echo $B > /dev/stune/top-app/tasks
+wait_boost "CPU 1 with background -20 and top-app +10" 10
+echo 30 > /dev/stune/top-app/schedtune.boost
+wait_boost "a boost write reaches a runnable task at once" 30
+echo $B > /dev/stune/foreground/tasks
+wait_boost "moving the top-app task to foreground (+5)" 5
+kill $B; wait $B 2>/dev/null
+wait_boost "the +5 task exits: back to -20" -20
+kill $A; wait $A 2>/dev/null
+echo 10 > /dev/stune/top-app/schedtune.boost
+
 i=0
 while [ $i -lt 12 ]; do mkdir /dev/stune/g$i || break; i=$((i + 1)); done
 check "12 groups beyond Android's 5" 12 "$i"

@@ -72,9 +72,14 @@ struct task_struct;
  * @start:	begin tracking (may sleep); called before the hooks are on
  * @stop:	end tracking (may sleep); called after the hooks are off and
  *		every CPU has left them
- * @activate, @switch_task, @tick, @migrate, @irq: event hooks, see the
- *		locking rules above; all optional
+ * @activate:	event hook: @p becomes RUNNABLE on @rq (optional)
+ * @switch_task: event hook: context switch from @prev to @next (optional)
+ * @tick:	event hook: scheduler tick on @rq (optional)
+ * @migrate:	event hook: @p leaves its CPU for @new_cpu (optional)
+ * @irq:	event hook: @delta ns of IRQ time interrupted idle (optional)
  * @list:	registry link, owned by the framework
+ *
+ * The locking context of each event hook is given at the top of this file.
  */
 struct sched_util_signal {
 	const char *name;
