@@ -11,6 +11,7 @@
 #include <linux/mmu_context.h>
 
 #include "sched.h"
+#include "sched_util_kunit.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
@@ -278,26 +279,6 @@ static struct kunit_suite sched_tune_input_suite = {
  */
 #define STUNE_TEST_CPU	1
 
-static int stune_spin(void *arg)
-{
-	atomic_t *running = arg;
-
-	atomic_set(running, 1);
-	while (!kthread_should_stop()) {
-		if (atomic_read(running) == 2) {
-			/* Asked to block: sleep until woken or stopped. */
-			set_current_state(TASK_INTERRUPTIBLE);
-			if (!kthread_should_stop() && atomic_read(running) == 2)
-				schedule();
-			__set_current_state(TASK_RUNNING);
-			continue;
-		}
-		cpu_relax();
-		cond_resched();
-	}
-	return 0;
-}
-
 static void stune_restore_boost(void *unused)
 {
 	sched_tune_set_global_boost(0);
@@ -328,13 +309,9 @@ static void sched_tune_live_test(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, stune_restore_boost,
 							NULL), 0);
 
-	k = kthread_create(stune_spin, running, "stune_spin");
+	k = sched_util_kunit_spinner(running, cpumask_of(STUNE_TEST_CPU),
+				     "stune_spin");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
-	get_task_struct(k);
-	kthread_bind(k, STUNE_TEST_CPU);
-	wake_up_process(k);
-	while (!atomic_read(running))
-		usleep_range(1000, 2000);
 
 	/* A write reaches the already-runnable kthread at once. */
 	KUNIT_EXPECT_EQ(test, sched_tune_set_global_boost(30), 0);
@@ -348,14 +325,14 @@ static void sched_tune_live_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sched_tune_cpu_boost(STUNE_TEST_CPU), -20);
 
 	/* Blocked: once CPU 1 has nothing runnable, it is unboosted. */
-	atomic_set(running, 2);
+	atomic_set(running, SPIN_BLOCK);
 	KUNIT_EXPECT_TRUE_MSG(test, stune_wait_boost(STUNE_TEST_CPU, 0),
 			      "boost %d with the kthread blocked",
 			      sched_tune_cpu_boost(STUNE_TEST_CPU));
 	KUNIT_EXPECT_FALSE(test, READ_ONCE(k->stune_active));
 
 	/* Woken again: dequeue/enqueue keep counting it. */
-	atomic_set(running, 1);
+	atomic_set(running, SPIN_RUN);
 	wake_up_process(k);
 	KUNIT_EXPECT_TRUE_MSG(test, stune_wait_boost(STUNE_TEST_CPU, -20),
 			      "boost %d with the kthread running",
@@ -364,8 +341,7 @@ static void sched_tune_live_test(struct kunit *test)
 	/* And the margin reaches schedutil's input. */
 	KUNIT_EXPECT_EQ(test, sched_tune_cpu_util(STUNE_TEST_CPU, 512), 410UL);
 
-	kthread_stop(k);
-	put_task_struct(k);
+	sched_util_kunit_spinner_stop(k);
 	KUNIT_EXPECT_TRUE(test, stune_wait_boost(STUNE_TEST_CPU, 0));
 }
 

@@ -12,6 +12,7 @@
 #include <linux/mmu_context.h>
 
 #include "sched.h"
+#include "sched_util_kunit.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
@@ -129,26 +130,16 @@ static void util_signal_unregister_selected_test(struct kunit *test)
 /* Kthreads that keep every CPU busy, so ticks and switches happen. */
 struct spinners {
 	struct task_struct **k;
+	atomic_t state;
 	int nr;
 };
-
-static int spin_fn(void *unused)
-{
-	while (!kthread_should_stop()) {
-		cpu_relax();
-		cond_resched();
-	}
-	return 0;
-}
 
 static void spinners_stop(void *arg)
 {
 	struct spinners *s = arg;
 
-	while (s->nr--) {
-		kthread_stop(s->k[s->nr]);
-		put_task_struct(s->k[s->nr]);
-	}
+	while (s->nr--)
+		sched_util_kunit_spinner_stop(s->k[s->nr]);
 }
 
 static void spinners_start(struct kunit *test, int per_cpu)
@@ -165,11 +156,9 @@ static void spinners_start(struct kunit *test, int per_cpu)
 		for (i = 0; i < per_cpu; i++) {
 			struct task_struct *k;
 
-			k = kthread_create(spin_fn, NULL, "util_spin/%d", cpu);
+			k = sched_util_kunit_spinner(&s->state, cpumask_of(cpu),
+						     "util_spin");
 			KUNIT_ASSERT_FALSE(test, IS_ERR(k));
-			get_task_struct(k);
-			kthread_bind(k, cpu);
-			wake_up_process(k);
 			s->k[s->nr++] = k;
 		}
 	}

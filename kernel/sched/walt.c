@@ -48,17 +48,20 @@ static unsigned int walt_io_is_busy __read_mostly;
 /* Per-CPU window sums, under the CPU's rq->lock. */
 static DEFINE_PER_CPU(struct walt_rq_win, walt_rq);
 
-VISIBLE_IF_KUNIT struct walt_rq_win *walt_rq_of(int cpu)
+#if IS_ENABLED(CONFIG_KUNIT)
+/* Test access to the per-CPU sums and the window size. */
+struct walt_rq_win *walt_rq_of(int cpu)
 {
 	return &per_cpu(walt_rq, cpu);
 }
 EXPORT_SYMBOL_IF_KUNIT(walt_rq_of);
 
-VISIBLE_IF_KUNIT u32 walt_window_size(void)
+u32 walt_window_size(void)
 {
 	return walt_window;
 }
 EXPORT_SYMBOL_IF_KUNIT(walt_window_size);
+#endif
 
 static bool walt_clock_frozen;
 static u64 walt_clock_frozen_at;

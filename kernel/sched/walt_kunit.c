@@ -5,9 +5,10 @@
  *
  * Tolerances: QEMU TCG runs 2 vCPUs on a loaded host, so a kthread pinned
  * to a CPU does not get the whole CPU (the KUnit thread, kworkers and
- * timers share it). The tests assert inequalities that hold whatever the
- * timing (a CPU cannot be busy for more than a window per window) and
- * require only "more than half a window" of a spinning kthread.
+ * timers share it), and tasks that migrate in bring their windows along.
+ * The tests therefore require only "more than half a window" of a
+ * spinning kthread, and compare its share with what the other tasks leave
+ * on a CPU, which is far smaller.
  */
 #include <kunit/test.h>
 #include <kunit/visibility.h>
@@ -16,6 +17,7 @@
 #include <linux/mmu_context.h>
 
 #include "sched.h"
+#include "sched_util_kunit.h"
 #include "walt_window.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
@@ -67,24 +69,6 @@ static int walt_test_init(struct kunit *test)
 	return kunit_add_action_or_reset(test, walt_select_pelt, NULL);
 }
 
-static int walt_spin(void *arg)
-{
-	atomic_t *state = arg;
-
-	while (!kthread_should_stop()) {
-		if (atomic_read(state) == 1) {
-			set_current_state(TASK_INTERRUPTIBLE);
-			if (!kthread_should_stop() && atomic_read(state) == 1)
-				schedule();
-			__set_current_state(TASK_RUNNING);
-			continue;
-		}
-		cpu_relax();
-		cond_resched();
-	}
-	return 0;
-}
-
 struct walt_snap {
 	struct walt_rq_win src, dst;
 	struct walt_task_win t;
@@ -128,9 +112,14 @@ static void walt_check_moved(struct kunit *test, const struct walt_snap *s,
 	KUNIT_EXPECT_GE_MSG(test, s->dst.curr_runnable_sum, (u64)s->t.curr_window,
 			    "dst curr %llu task curr %u",
 			    s->dst.curr_runnable_sum, s->t.curr_window);
-	/* ... and left src: a CPU is busy at most one window per window. */
-	KUNIT_EXPECT_LE_MSG(test, s->src.prev_runnable_sum + s->t.prev_window,
-			    (u64)window, "src prev %llu task prev %u",
+	/*
+	 * ... and left src. What src keeps is what other tasks ran there
+	 * (or brought along when they migrated in), which is not exactly
+	 * known; but the spinner was the only CPU-bound task on src, so the
+	 * rest is far below its share (more than half a window).
+	 */
+	KUNIT_EXPECT_LT_MSG(test, s->src.prev_runnable_sum, (u64)s->t.prev_window,
+			    "src prev %llu task prev %u",
 			    s->src.prev_runnable_sum, s->t.prev_window);
 }
 
@@ -178,11 +167,8 @@ static void walt_migration_case(struct kunit *test, enum walt_move how)
 
 	state = kunit_kzalloc(test, sizeof(*state), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, state);
-	k = kthread_create(walt_spin, state, "walt_spin");
+	k = sched_util_kunit_spinner(state, cpumask_of(from), "walt_spin");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
-	get_task_struct(k);
-	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(k, cpumask_of(from)), 0);
-	wake_up_process(k);
 
 	for (attempt = 0; attempt < 10 && !done; attempt++) {
 		u64 moved_at;
@@ -191,11 +177,11 @@ static void walt_migration_case(struct kunit *test, enum walt_move how)
 		moved_at = ktime_get_ns();
 		if (how == WALT_MOVE_WAKEUP) {
 			/* Block, retarget, wake: ttwu migrates it. */
-			atomic_set(state, 1);
+			atomic_set(state, SPIN_BLOCK);
 			KUNIT_ASSERT_TRUE(test, walt_wait(test, k, walt_blocked));
 			moved_at = ktime_get_ns();
 			KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(k, cpumask_of(to)), 0);
-			atomic_set(state, 0);
+			atomic_set(state, SPIN_RUN);
 			wake_up_process(k);
 			KUNIT_ASSERT_TRUE(test, walt_wait(test, k, walt_queued));
 		} else {
@@ -205,8 +191,7 @@ static void walt_migration_case(struct kunit *test, enum walt_move how)
 		done = walt_snap_same_window(&s, moved_at);
 		swap(from, to);
 	}
-	kthread_stop(k);
-	put_task_struct(k);
+	sched_util_kunit_spinner_stop(k);
 
 	KUNIT_ASSERT_TRUE_MSG(test, done, "no migration within one window in 10 tries");
 	walt_check_moved(test, &s, window);
@@ -232,11 +217,8 @@ static void walt_schedutil_input_test(struct kunit *test)
 
 	state = kunit_kzalloc(test, sizeof(*state), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, state);
-	k = kthread_create(walt_spin, state, "walt_spin");
+	k = sched_util_kunit_spinner(state, cpumask_of(1), "walt_spin");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
-	get_task_struct(k);
-	kthread_bind(k, 1);
-	wake_up_process(k);
 	msleep(3 * window / NSEC_PER_MSEC);
 
 	for_each_online_cpu(cpu) {
@@ -252,8 +234,7 @@ static void walt_schedutil_input_test(struct kunit *test)
 	}
 	/* The spinning CPU is busy for most of the last complete window. */
 	KUNIT_EXPECT_GT(test, walt_cpu_util(1), SCHED_CAPACITY_SCALE / 2);
-	kthread_stop(k);
-	put_task_struct(k);
+	sched_util_kunit_spinner_stop(k);
 }
 
 static struct kunit_case walt_live_cases[] = {
