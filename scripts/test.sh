@@ -73,7 +73,7 @@ for run in "${RUNS[@]}"; do
 		[ "$arch" = arm ] ||
 			kconfigs+=(--kunitconfig=$CONFIGS/sched_util_kasan.config)
 	fi
-	log "kunit.py run --arch=$arch${FILTER:+ (filter $FILTER)}${run#$arch}"
+	log "kunit.py run --arch=$arch${run#$arch}${FILTER:+ (filter $FILTER)}"
 	out=$BUILD/kunit-$run.log
 	start=$(date +%s)
 	(cd "$SRC" && ./tools/testing/kunit/kunit.py run \

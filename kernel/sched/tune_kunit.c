@@ -284,6 +284,11 @@ static void stune_restore_boost(void *unused)
 	sched_tune_set_global_boost(0);
 }
 
+static void stune_unpin(void *unused)
+{
+	set_cpus_allowed_ptr(current, cpu_possible_mask);
+}
+
 static bool stune_wait_boost(int cpu, int boost)
 {
 	int i;
@@ -308,6 +313,13 @@ static void sched_tune_live_test(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, running);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, stune_restore_boost,
 							NULL), 0);
+
+	/*
+	 * Keep this thread off the test CPU: while it runs there, it is a
+	 * RUNNABLE root-group task itself and CPU 1 could never be unboosted.
+	 */
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(0)), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, stune_unpin, NULL), 0);
 
 	k = sched_util_kunit_spinner(running, cpumask_of(STUNE_TEST_CPU),
 				     "stune_spin");
