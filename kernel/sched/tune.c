@@ -97,7 +97,10 @@ struct schedtune {
 
 static struct schedtune root_schedtune;
 
-/* Serializes boost writes and the first enabling of sched_tune_used. */
+/*
+ * Serializes boost writes and the first enabling of sched_tune_used; never
+ * taken on the scheduler hot paths.
+ */
 static DEFINE_MUTEX(stune_mutex);
 
 static inline struct schedtune *css_st(struct cgroup_subsys_state *css)
