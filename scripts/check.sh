@@ -11,7 +11,8 @@
 #               nothing, and the kernel's own (scripts/coccinelle/*) report
 #               nothing on our new files;
 #   kernel-doc  scripts/kernel-doc -none on our new files: no warning;
-#   sparse/W=1  make C=2 W=1 kernel/sched/ on pristine 6.12 and on the
+#   sparse/W=1  make C=2 W=1 kernel/sched/ drivers/cpufreq/ on pristine
+#               6.12 and on the
 #               series: no warning that pristine does not have, except
 #               the entries of scripts/sparse.allow (one reason each).
 #
@@ -28,7 +29,7 @@ status=0
 failed() { log "CHECK FAILED: $*"; status=1; }
 
 # New C files of ours, relative to the tree.
-NEWC=$(cd "$REPO" && git ls-files -co --exclude-standard -- kernel include |
+NEWC=$(cd "$REPO" && git ls-files -co --exclude-standard -- kernel include drivers |
 	grep -E '\.[ch]$')
 
 log "checkpatch --strict"
@@ -82,15 +83,16 @@ log "kernel-doc"
 out=$(cd "$SRC" && ./scripts/kernel-doc -none $NEWC 2>&1)
 [ -n "$out" ] && { printf '%s\n' "$out"; failed "kernel-doc warnings"; }
 
-# sparse and W=1 warnings of kernel/sched/, line numbers dropped.
+# sparse and W=1 warnings of the directories we touch, line numbers dropped.
 sched_warnings() { # tree builddir
 	local tree=$1 out=$2
 	mkdir -p "$out"
 	cat "$REPO"/tools/testing/kunit/configs/sched_{util_signal,tune,walt}.config \
 		> "$out/.config"
+	echo CONFIG_CPUFREQ_VIRT_OPP=y >> "$out/.config"
 	make -s -C "$tree" O="$out" ARCH=x86_64 olddefconfig >/dev/null 2>&1
 	make -C "$tree" O="$out" ARCH=x86_64 CC="ccache gcc" -j"$(nproc)" \
-		C=2 W=1 kernel/sched/ 2>&1 |
+		C=2 W=1 kernel/sched/ drivers/cpufreq/ 2>&1 |
 		grep -E '(warning|error):' |
 		sed -E "s|^$tree/||; s|^\.\./||; s|:[0-9]+:[0-9]+:|:|; s|:[0-9]+:|:|" |
 		sort
@@ -105,7 +107,7 @@ if [ -n "$new" ]; then
 	printf '%s\n' "$new"
 	failed "sparse/W=1: $(grep -c . <<<"$new") new warning(s)"
 else
-	log "sparse/W=1: no new warning ($(grep -c . <<<"$before") in pristine kernel/sched)"
+	log "sparse/W=1: no new warning ($(grep -c . <<<"$before") in pristine kernel/sched and drivers/cpufreq)"
 fi
 
 [ $status -eq 0 ] && log "static checks passed"

@@ -13,7 +13,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 # Directories of this repository that hold new files at their kernel path.
-NEWDIRS=(kernel include Documentation tools/testing/kunit/configs
+NEWDIRS=(kernel include drivers Documentation tools/testing/kunit/configs
 	 scripts/coccinelle)
 
 mkdir -p "$CACHE"

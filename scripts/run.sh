@@ -1,63 +1,170 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The project's main command: build the patched x86_64 kernel outside the
-# repository, boot it in QEMU (2 vCPUs, no network, nothing on the host
-# kernel) with a busybox initramfs, and run scripts/guest/demo.sh in the
-# guest: the framework's selection knobs, SchedTune through sysctl and
-# cgroup v2 and through an Android-style /dev/stune cgroup v1 layout,
-# WALT's debug fields, bad input on every knob, and a load run.
+# The project's main command. Builds, outside the repository, the patched
+# x86_64 kernel and a baseline kernel (pristine 6.12 + only the series'
+# virtual OPP cpufreq driver, so that both run schedutil), a busybox
+# initramfs with rt-app, hackbench and scripts/guest/schedbench.c, and
+# boots QEMU (2 vCPUs, TCG, no network; nothing runs on the host kernel):
+#
+#   checks   the user interfaces: selection knobs, SchedTune through
+#            sysctl, cgroup v2 and an Android /dev/stune layout, per-CPU
+#            aggregation, WALT's debug fields, bad input on every knob;
+#   tables   Table 1 (SchedTune boost vs. frequency, rt-app ramp) and
+#            Table 2 (WALT vs. PELT step response), -icount;
+#   bench    Table 3 (overhead: hackbench and a pinned pipe ping-pong),
+#            one boot per configuration, -icount.
+#
+# Results go to $SCHED_UTIL_CACHE/results (tables.md and CSV files), which
+# scripts/upstream.sh puts in the cover letter.
+#
+#   scripts/run.sh [checks|tables|bench]...   (default: all three)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+
+parts=("${@:-checks tables bench}")
+parts=(${parts[*]})
 
 "$REPO/scripts/setup.sh"
 "$REPO/scripts/prepare-tree.sh"
 
-OUT=$BUILD/guest-x86_64
-mkdir -p "$OUT" "$CCACHE_DIR"
-MAKE=(make -C "$SRC" O="$OUT" ARCH=x86_64 CC="ccache gcc" -j"$(nproc)")
+RESULTS=$CACHE/results
+GUEST=$BUILD/guest
+mkdir -p "$RESULTS" "$GUEST" "$CCACHE_DIR"
 
-log "configuring the guest kernel"
-cp "$REPO/scripts/guest/guest.config" "$OUT/.config.want"
-if ! cmp -s "$OUT/.config.want" "$OUT/.config.frag" 2>/dev/null ||
-   [ ! -f "$OUT/.config" ]; then
-	"${MAKE[@]}" -s allnoconfig KCONFIG_ALLCONFIG="$OUT/.config.want"
-	cp "$OUT/.config.want" "$OUT/.config.frag"
+# The baseline tree: pristine 6.12 and the virtual OPP driver's patch.
+BASE_SRC=$CACHE/linux-baseline
+driver_patch=$(grep -l 'virt-opp-cpufreq' "$REPO"/patches/*.patch)
+stamp=$(cat "$driver_patch" "$REPO/drivers/cpufreq/virt-opp-cpufreq.c" | md5sum)
+if [ "$(cat "$BASE_SRC/.sched-util-baseline" 2>/dev/null)" != "$stamp" ]; then
+	log "preparing the baseline tree $BASE_SRC"
+	rm -rf "$BASE_SRC" && cp -al "$PRISTINE" "$BASE_SRC"
+	rm -f "$BASE_SRC/.sched-util-pristine"
+	rm -f "$BASE_SRC/drivers/cpufreq/"{Kconfig,Makefile}
+	cp "$PRISTINE/drivers/cpufreq/"{Kconfig,Makefile} "$BASE_SRC/drivers/cpufreq/"
+	cp "$REPO/drivers/cpufreq/virt-opp-cpufreq.c" "$BASE_SRC/drivers/cpufreq/"
+	patch -p1 -N -s --fuzz=0 --no-backup-if-mismatch -d "$BASE_SRC" \
+		-i "$driver_patch" || die "$driver_patch does not apply to 6.12"
+	echo "$stamp" > "$BASE_SRC/.sched-util-baseline"
 fi
-"${MAKE[@]}" -s olddefconfig
-while read -r line; do
-	case "$line" in CONFIG_*=n) continue ;; CONFIG_*) ;; *) continue ;; esac
-	grep -qx "$line" "$OUT/.config" || die "guest config lacks $line"
-done < "$OUT/.config.want"
 
-log "building bzImage (cold: ~6 min on 2 cores; warm: seconds)"
-start=$(date +%s)
-"${MAKE[@]}" -s bzImage
-log "built in $(( $(date +%s) - start )) s"
+build_kernel() { # name tree
+	local out=$BUILD/guest-$1 tree=$2
+	local make=(make -C "$tree" O="$out" ARCH=x86_64 CC="ccache gcc" -j"$(nproc)")
+	mkdir -p "$out"
+	if ! cmp -s "$REPO/scripts/guest/guest.config" "$out/.config.frag" ||
+	   [ ! -f "$out/.config" ]; then
+		"${make[@]}" -s allnoconfig \
+			KCONFIG_ALLCONFIG="$REPO/scripts/guest/guest.config"
+		cp "$REPO/scripts/guest/guest.config" "$out/.config.frag"
+	fi
+	"${make[@]}" -s olddefconfig
+	while read -r line; do
+		case "$line" in
+		CONFIG_*=n) continue ;;
+		CONFIG_SCHED_UTIL_SIGNAL=*|CONFIG_SCHED_TUNE=*|CONFIG_SCHED_WALT=*)
+			[ "$1" = baseline ] && continue ;;
+		CONFIG_*) ;;
+		*) continue ;;
+		esac
+		grep -qx "$line" "$out/.config" || die "$1 kernel config lacks $line"
+	done < "$REPO/scripts/guest/guest.config"
+	log "building the $1 kernel (cold: ~5 min on 2 cores; warm: seconds)"
+	local start=$(date +%s)
+	"${make[@]}" -s bzImage
+	log "$1 kernel built in $(( $(date +%s) - start )) s"
+}
+build_kernel patched "$SRC"
+need_baseline=0
+for p in "${parts[@]}"; do [ "$p" = bench ] && need_baseline=1; done
+[ $need_baseline = 1 ] && build_kernel baseline "$BASE_SRC"
 
 log "building the initramfs"
-INITRD=$OUT/initramfs
-rm -rf "$INITRD" && mkdir -p "$INITRD"/{bin,sbin,proc,sys,dev,tmp,lib,lib64}
+INITRD=$GUEST/initramfs
+rm -rf "$INITRD" && mkdir -p "$INITRD"/{bin,sbin,proc,sys,dev,tmp,guest}
 cp /bin/busybox "$INITRD/bin/"
 for a in $("$INITRD/bin/busybox" --list); do
 	[ -e "$INITRD/bin/$a" ] || ln -s busybox "$INITRD/bin/$a"
 done
-cp "$(command -v hackbench)" "$INITRD/bin/"
-for lib in $(ldd "$(command -v hackbench)" | grep -o '/[^ ]*'); do
-	mkdir -p "$INITRD$(dirname "$lib")"
-	cp -L "$lib" "$INITRD$lib"
+for prog in hackbench rt-app; do
+	path=$(command -v "$prog") || die "$prog missing: run scripts/setup.sh"
+	cp "$path" "$INITRD/bin/"
+	for lib in $(ldd "$path" | grep -o '/[^ ]*'); do
+		mkdir -p "$INITRD$(dirname "$lib")"
+		cp -L "$lib" "$INITRD$lib"
+	done
 done
-cp "$REPO/scripts/guest/demo.sh" "$INITRD/init"
-(cd "$INITRD" && find . | cpio -o -H newc --quiet) > "$OUT/initramfs.cpio"
+# glibc's pthread_exit() dlopen()s libgcc_s for unwinding (rt-app).
+libgcc=$(gcc -print-file-name=libgcc_s.so.1)
+cp -L "$libgcc" "$INITRD/lib/x86_64-linux-gnu/libgcc_s.so.1"
+gcc -O2 -Wall -Wextra -Werror -static -o "$INITRD/bin/schedbench" \
+	"$REPO/scripts/guest/schedbench.c"
+cp "$REPO/scripts/guest/init" "$INITRD/init"
+cp "$REPO"/scripts/guest/*.sh "$INITRD/guest/"
+(cd "$INITRD" && find . | cpio -o -H newc --quiet) > "$GUEST/initramfs.cpio"
 
-log "booting QEMU (x86_64, 2 vCPUs, TCG)"
-qemu-system-x86_64 -nodefaults -nographic -no-reboot -m 512 -smp 2 \
-	-bios qboot.rom -serial mon:stdio \
-	-kernel "$OUT/arch/x86/boot/bzImage" -initrd "$OUT/initramfs.cpio" \
-	-append "console=ttyS0 panic=-1 quiet loglevel=4" |
-	tee "$OUT/console.log" | grep -vE '^\s*$'
+boot() { # log kernel-name append [qemu options...]
+	local out=$1 kernel=$BUILD/guest-$2/arch/x86/boot/bzImage append=$3
+	shift 3
+	timeout 1200 qemu-system-x86_64 -nodefaults -nographic -no-reboot \
+		-m 512 -smp 2 -cpu max -bios qboot.rom -serial mon:stdio "$@" \
+		-kernel "$kernel" -initrd "$GUEST/initramfs.cpio" \
+		-append "console=ttyS0 panic=-1 quiet loglevel=4 $append" |
+		sed -u 's/\r$//' > "$out" || true
+	grep -a 'GUEST RESULT' "$out" | tail -1 | sed 's/^GUEST RESULT: //'
+}
+# Guest time counts instructions: host load does not show in the results.
+ICOUNT=(-icount shift=0,sleep=off)
 
-result=$(grep -a 'GUEST RESULT' "$OUT/console.log" | tail -1 | tr -d '\r')
-[ -n "$result" ] || die "the guest did not finish (see $OUT/console.log)"
-echo "${result#GUEST RESULT: }"
-grep -q ' 0 failed' <<<"$result"
+status=0
+for part in "${parts[@]}"; do
+	case $part in
+	checks)
+		log "booting: checks (x86_64, 2 vCPUs)"
+		res=$(boot "$GUEST/checks.log" patched guest_mode=checks)
+		grep -avE '^\s*$' "$GUEST/checks.log" | grep -aE '^(PASS|FAIL|==|bad inputs)' || true
+		echo "checks: ${res:-the guest did not finish (see $GUEST/checks.log)}"
+		grep -q ' 0 failed' <<<"$res" || status=1
+		;;
+	tables)
+		# One boot per table, each on a freshly booted kernel. The
+		# guest ticks periodically: the idle CPU's decaying utilization
+		# is sampled at every tick (with NO_HZ the nohz balancer would
+		# refresh it only every 32 ms), and under TCG -icount, NO_HZ
+		# delayed schedutil's kthread by seconds (README).
+		: > "$RESULTS/raw-tables.csv.new"
+		for t in 1 2; do
+			append="guest_mode=tables tables=$t"
+			log "booting: table $t (-icount)"
+			start=$(date +%s)
+			res=$(boot "$GUEST/table$t.log" patched "$append" "${ICOUNT[@]}")
+			log "table $t: $res in $(( $(date +%s) - start )) s"
+			[ "$res" = "table $t ok" ] || { status=1; tail -30 "$GUEST/table$t.log"; }
+			grep -a '^T[12],' "$GUEST/table$t.log" >> "$RESULTS/raw-tables.csv.new" || true
+		done
+		mv "$RESULTS/raw-tables.csv.new" "$RESULTS/raw-tables.csv"
+		;;
+	bench)
+		: > "$RESULTS/raw-bench.csv.new"
+		for cfg in baseline pelt walt walt-boost; do
+			kernel=patched
+			[ $cfg = baseline ] && kernel=baseline
+			log "booting: bench=$cfg on the $kernel kernel (-icount)"
+			start=$(date +%s)
+			res=$(boot "$GUEST/bench-$cfg.log" $kernel \
+				"guest_mode=bench bench=$cfg" "${ICOUNT[@]}")
+			log "bench $cfg: $res in $(( $(date +%s) - start )) s"
+			[ "$res" = "bench $cfg ok" ] || { status=1; tail -30 "$GUEST/bench-$cfg.log"; }
+			grep -a '^T3,' "$GUEST/bench-$cfg.log" >> "$RESULTS/raw-bench.csv.new" || true
+		done
+		mv "$RESULTS/raw-bench.csv.new" "$RESULTS/raw-bench.csv"
+		;;
+	*) die "unknown part $part (checks, tables, bench)" ;;
+	esac
+done
+
+[[ " ${parts[*]} " == *" checks "* && ${#parts[@]} -eq 1 ]] && exit $status
+python3 "$REPO/scripts/results.py" "$RESULTS" \
+	"linux $(kernel_version "$SRC") (Debian linux-source-6.12 $(dpkg-query -W -f='${Version}' linux-source-6.12))" ||
+	status=1
+exit $status

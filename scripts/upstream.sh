@@ -70,9 +70,18 @@ results() {
 	done
 	f=$BUILD/check.log
 	[ -f "$f" ] && sed -n 's/^==> \(checkpatch\|coccinelle\|sparse\/W=1\|static checks\)/  \1/p' "$f"
-	f=$BUILD/guest-x86_64/console.log
-	[ -f "$f" ] && grep -a -E '^(bad inputs|GUEST RESULT)' "$f" | tr -d '\r' | sed 's/^/  guest: /'
+	f=$BUILD/guest/checks.log
+	[ -f "$f" ] && grep -a -E '^(bad inputs|GUEST RESULT)' "$f" | sed 's/^/  guest: /'
 	return 0
+}
+# Tables 1-3 of scripts/run.sh, as it wrote them.
+tables() {
+	local f=$CACHE/results/tables.md
+	if [ -f "$f" ]; then
+		sed 's/^/  /; s/^  $//' "$f"
+	else
+		echo "  (no benchmark results yet: run scripts/run.sh)"
+	fi
 }
 
 rm -rf "$OUT" && mkdir -p "$OUT"
@@ -90,6 +99,11 @@ cover=$(ls "$OUT"/0000-*.patch)
 	echo "scripts/run.sh; QEMU TCG, 2 vCPUs):"
 	echo
 	results
+	echo
+	echo "Measurements on the patched kernel (scripts/run.sh, $(date -r \
+		"$CACHE/results/tables.md" +%F 2>/dev/null || echo never)):"
+	echo
+	tables
 	echo
 	sed -n '/^\*\*\* BLURB HERE \*\*\*$/,$p' "$cover" | sed '1d'
 } > "$cover.new"

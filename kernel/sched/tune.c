@@ -119,8 +119,13 @@ static void stune_refresh(struct stune_cpu *sc)
 {
 	unsigned long top = find_last_bit(sc->busy, STUNE_BUCKETS);
 
-	WRITE_ONCE(sc->boost,
-		   top < STUNE_BUCKETS ? (int)top + STUNE_BOOST_MIN : 0);
+	if (top >= STUNE_BUCKETS) {
+		/* Idle: freq_boost keeps the last boost. */
+		WRITE_ONCE(sc->boost, 0);
+		return;
+	}
+	WRITE_ONCE(sc->boost, (int)top + STUNE_BOOST_MIN);
+	WRITE_ONCE(sc->freq_boost, sc->boost);
 }
 
 /*
@@ -230,17 +235,22 @@ void sched_tune_print_cpu(struct seq_file *m, int cpu)
  * @util: the selected utilization signal of @cpu
  *
  * Used by schedutil before effective_cpu_util() adds RT/DL/IRQ and before
- * uclamp's clamping, which therefore bounds the boosted value.
+ * uclamp's clamping, which therefore bounds the boosted value. Once
+ * SchedTune is in use, every call is traced, unboosted CPUs with a zero
+ * margin, so that a trace shows the signal schedutil saw at each update.
  */
 unsigned long sched_tune_cpu_util(int cpu, unsigned long util)
 {
-	int boost = sched_tune_cpu_boost(cpu);
+	int boost;
 	long margin;
 
+	if (!static_branch_unlikely(&sched_tune_used))
+		return util;
+	boost = READ_ONCE(per_cpu(stune_cpu, cpu).freq_boost);
+	margin = boost ? sched_tune_margin(util, boost) : 0;
+	trace_sched_boost_cpu(cpu, util, margin);
 	if (!boost)
 		return util;
-	margin = sched_tune_margin(util, boost);
-	trace_sched_boost_cpu(cpu, util, margin);
 	return sched_tune_boosted(util, margin, arch_scale_cpu_capacity(cpu));
 }
 

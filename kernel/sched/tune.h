@@ -24,14 +24,20 @@ struct task_struct;
  * @tasks: number of RUNNABLE tasks of each boost, index boost + 100
  * @busy: the non-empty entries of @tasks
  * @boost: the highest boost with RUNNABLE tasks, 0 when there are none
+ * @freq_boost: the boost schedutil applies: @boost while there are RUNNABLE
+ *		tasks, else the last such @boost. Like uclamp's retained max
+ *		clamp of an idle rq, it keeps the blocked utilization of the
+ *		tasks that just slept from asking for their unboosted OPP for
+ *		as long as the CPU stays idle.
  *
- * Protected by the CPU's rq->lock; @boost is also read locklessly by
- * schedutil.
+ * Protected by the CPU's rq->lock; @boost and @freq_boost are also read
+ * locklessly by schedutil and debug output.
  */
 struct stune_cpu {
 	unsigned int	tasks[STUNE_BUCKETS];
 	DECLARE_BITMAP(busy, STUNE_BUCKETS);
 	int		boost;
+	int		freq_boost;
 };
 
 DECLARE_STATIC_KEY_FALSE(sched_tune_used);

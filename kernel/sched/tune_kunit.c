@@ -184,9 +184,39 @@ static void sched_tune_negative_examples_test(struct kunit *test)
 						 1024), 665UL);
 }
 
+/*
+ * Going idle: the CPU's boost drops to 0, the boost schedutil applies to
+ * the blocked utilization stays the last one until a task is RUNNABLE.
+ */
+static void sched_tune_idle_hold_test(struct kunit *test)
+{
+	struct stune_cpu *sc;
+
+	sc = kunit_kzalloc(test, sizeof(*sc), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, sc);
+
+	stune_count(sc, -100);
+	stune_count(sc, -20);
+	KUNIT_EXPECT_EQ(test, sc->freq_boost, -20);
+	stune_uncount(sc, -20);
+	KUNIT_EXPECT_EQ(test, sc->freq_boost, -100);
+	stune_uncount(sc, -100);
+	KUNIT_EXPECT_EQ(test, sc->boost, 0);
+	KUNIT_EXPECT_EQ(test, sc->freq_boost, -100);
+	stune_count(sc, 0);
+	KUNIT_EXPECT_EQ(test, sc->boost, 0);
+	KUNIT_EXPECT_EQ(test, sc->freq_boost, 0);
+	stune_count(sc, 60);
+	stune_uncount(sc, 0);
+	stune_uncount(sc, 60);
+	KUNIT_EXPECT_EQ(test, sc->boost, 0);
+	KUNIT_EXPECT_EQ(test, sc->freq_boost, 60);
+}
+
 static struct kunit_case sched_tune_negative_cases[] = {
 	KUNIT_CASE_PARAM(sched_tune_aggregation_test, aggregation_gen_params),
 	KUNIT_CASE(sched_tune_negative_examples_test),
+	KUNIT_CASE(sched_tune_idle_hold_test),
 	{}
 };
 

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Guest-side load generators for scripts/run.sh, built statically on the
+ * host:
+ *
+ *   schedbench step CPU      sleep 2 s (a new task's PELT utilization
+ *                            starts at half the CPU's spare capacity and
+ *                            must decay first), mark "sched_util: step_up"
+ *                            in the trace, run 100% on CPU for 1 s, mark
+ *                            "sched_util: step_down", sleep 1 s (blocked,
+ *                            not exited: its utilization decays instead of
+ *                            being removed at once).
+ *
+ *   schedbench pingpong CPU N
+ *                            two processes pinned to CPU pass a byte back
+ *                            and forth through two pipes N times; prints
+ *                            the nanoseconds per round trip (guest time,
+ *                            which under QEMU -icount counts instructions).
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		perror("sched_setaffinity");
+		exit(1);
+	}
+}
+
+static void mark(const char *what)
+{
+	int fd = open("/sys/kernel/tracing/trace_marker", O_WRONLY);
+
+	if (fd < 0 || dprintf(fd, "sched_util: %s\n", what) < 0) {
+		perror("trace_marker");
+		exit(1);
+	}
+	close(fd);
+}
+
+static int step(int cpu)
+{
+	long long end;
+
+	pin(cpu);
+	sleep(2);
+	mark("step_up");
+	end = now_ns() + 1000000000LL;
+	while (now_ns() < end)
+		;
+	mark("step_down");
+	sleep(1);
+	return 0;
+}
+
+static int pingpong(int cpu, long n)
+{
+	int ab[2], ba[2];
+	long long start;
+	char c = 0;
+	pid_t pid;
+	long i;
+
+	if (pipe(ab) || pipe(ba)) {
+		perror("pipe");
+		return 1;
+	}
+	pin(cpu);
+	pid = fork();
+	if (pid < 0) {
+		perror("fork");
+		return 1;
+	}
+	if (!pid) {
+		for (i = 0; i < n; i++)
+			if (read(ab[0], &c, 1) != 1 || write(ba[1], &c, 1) != 1)
+				_exit(1);
+		_exit(0);
+	}
+	start = now_ns();
+	for (i = 0; i < n; i++)
+		if (write(ab[1], &c, 1) != 1 || read(ba[0], &c, 1) != 1) {
+			perror("pingpong");
+			return 1;
+		}
+	printf("%lld\n", (now_ns() - start) / n);
+	waitpid(pid, NULL, 0);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "step"))
+		return step(atoi(argv[2]));
+	if (argc == 4 && !strcmp(argv[1], "pingpong"))
+		return pingpong(atoi(argv[2]), atol(argv[3]));
+	fprintf(stderr, "usage: %s step CPU | pingpong CPU N\n", argv[0]);
+	return 2;
+}
