@@ -10,9 +10,10 @@
 #   walt-boost  the series, WALT selected, benchmarks in a group boosted 10
 #
 # then runs hackbench (rt-tests, pipes, 2 groups x 20 senders/receivers,
-# 100 loops) and a ping-pong of two processes pinned to CPU 1 (20000
-# round trips) RUNS times each and prints one "T3," CSV row per run.
-# Run under QEMU -icount, guest time counts instructions.
+# 100 loops; elapsed and CPU microseconds) and a ping-pong of two
+# processes pinned to CPU 1 (50000 round trips; elapsed and CPU ns per
+# round trip) RUNS times each, one "T3," CSV row per run. Under QEMU
+# -icount guest time counts instructions.
 
 RUNS=10
 cfg=unset
@@ -39,16 +40,14 @@ fi
 hackbench -p -g 2 -l 100 >/dev/null	# warm-up, not counted
 i=1
 while [ $i -le $RUNS ]; do
-	t=$(hackbench -p -g 2 -l 100 | awk '/^Time:/ { print $2 * 1000 }')
-	[ -n "$t" ] || result=fail
-	echo "T3,hackbench_ms,$cfg,$i,$t"
+	t=$(schedbench cputime hackbench -p -g 2 -l 100) || result=fail
+	echo "T3,hackbench,$cfg,$i,${t% *},${t#* }"
 	i=$((i + 1))
 done
 i=1
 while [ $i -le $RUNS ]; do
-	t=$(schedbench pingpong 1 20000)
-	[ -n "$t" ] || result=fail
-	echo "T3,pingpong_ns,$cfg,$i,$t"
+	t=$(schedbench pingpong 1 50000) || result=fail
+	echo "T3,pingpong,$cfg,$i,${t% *},${t#* }"
 	i=$((i + 1))
 done
 dmesg | grep -E 'WARNING:|BUG:|Oops|lockdep|UBSAN|KASAN' && result="fail (kernel log)"
