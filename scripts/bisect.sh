@@ -19,6 +19,7 @@ export KBUILD_BUILD_TIMESTAMP=sched-util KBUILD_BUILD_USER=sched-util KBUILD_BUI
 frag=$BUILD/bisect.config
 cat "$REPO"/tools/testing/kunit/configs/sched_{util_signal,tune,walt}.config |
 	grep -v KUNIT > "$frag"
+echo CONFIG_CPUFREQ_VIRT_OPP=y >> "$frag"
 
 start=$(date +%s)
 for c in "${steps[@]}"; do
@@ -30,7 +31,7 @@ for c in "${steps[@]}"; do
 		if [ $mode = on ]; then
 			cp "$frag" "$out/.config"
 		else
-			sed -E 's/^(CONFIG_SCHED_(UTIL_SIGNAL|TUNE|WALT))=y/# \1 is not set/' \
+			sed -E 's/^(CONFIG_(SCHED_(UTIL_SIGNAL|TUNE|WALT)|CPUFREQ_VIRT_OPP))=y/# \1 is not set/' \
 				"$frag" > "$out/.config"
 		fi
 		make -s -C "$TREE" O="$out" ARCH=x86_64 olddefconfig >/dev/null

@@ -24,11 +24,10 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/cpu.h>
+#include <linux/cpufeature.h>
 #include <linux/cpufreq.h>
 #include <linux/init.h>
 #include <linux/sched/topology.h>
-
-#include <asm/cpufeature.h>
 
 /* kHz, as the Hi6220's cpufreq-dt table. */
 static struct cpufreq_frequency_table virt_opp_table[] = {

@@ -93,6 +93,7 @@ static void util_signal_select_test(struct kunit *test)
 	static const char * const bad[] = {
 		"", "\n", "pel", "pelt2", "PELT", " pelt", "kunit kunit", "walt?",
 	};
+	unsigned long via_signal, direct;
 	unsigned int i;
 
 	KUNIT_ASSERT_STREQ(test, sched_util_signal_selected(), "pelt");
@@ -114,8 +115,12 @@ static void util_signal_select_test(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, sched_util_signal_select("pelt"), 0);
 	KUNIT_EXPECT_STREQ(test, sched_util_signal_selected(), "pelt");
-	KUNIT_EXPECT_EQ(test, sched_util_task_util(current),
-			pelt_task_util_est(current));
+	/* With IRQs off no tick can update current's PELT between reads. */
+	local_irq_disable();
+	via_signal = sched_util_task_util(current);
+	direct = pelt_task_util_est(current);
+	local_irq_enable();
+	KUNIT_EXPECT_EQ(test, via_signal, direct);
 }
 
 static void util_signal_unregister_selected_test(struct kunit *test)
