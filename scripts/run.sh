@@ -21,6 +21,7 @@
 #   scripts/run.sh [checks|tables|bench]...   (default: all three)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
 
 parts=("${@:-checks tables bench}")
 parts=(${parts[*]})
@@ -29,8 +30,7 @@ parts=(${parts[*]})
 "$REPO/scripts/prepare-tree.sh"
 
 RESULTS=$CACHE/results
-GUEST=$BUILD/guest
-mkdir -p "$RESULTS" "$GUEST" "$CCACHE_DIR"
+mkdir -p "$RESULTS"
 
 # The baseline tree: pristine 6.12 and the virtual OPP driver's patch.
 BASE_SRC=$CACHE/linux-baseline
@@ -48,71 +48,13 @@ if [ "$(cat "$BASE_SRC/.sched-util-baseline" 2>/dev/null)" != "$stamp" ]; then
 	echo "$stamp" > "$BASE_SRC/.sched-util-baseline"
 fi
 
-build_kernel() { # name tree
-	local out=$BUILD/guest-$1 tree=$2
-	local make=(make -C "$tree" O="$out" ARCH=x86_64 CC="ccache gcc" -j"$(nproc)")
-	mkdir -p "$out"
-	if ! cmp -s "$REPO/scripts/guest/guest.config" "$out/.config.frag" ||
-	   [ ! -f "$out/.config" ]; then
-		"${make[@]}" -s allnoconfig \
-			KCONFIG_ALLCONFIG="$REPO/scripts/guest/guest.config"
-		cp "$REPO/scripts/guest/guest.config" "$out/.config.frag"
-	fi
-	"${make[@]}" -s olddefconfig
-	while read -r line; do
-		case "$line" in
-		CONFIG_*=n) continue ;;
-		CONFIG_SCHED_UTIL_SIGNAL=*|CONFIG_SCHED_TUNE=*|CONFIG_SCHED_WALT=*)
-			[ "$1" = baseline ] && continue ;;
-		CONFIG_*) ;;
-		*) continue ;;
-		esac
-		grep -qx "$line" "$out/.config" || die "$1 kernel config lacks $line"
-	done < "$REPO/scripts/guest/guest.config"
-	log "building the $1 kernel (cold: ~5 min on 2 cores; warm: seconds)"
-	local start=$(date +%s)
-	"${make[@]}" -s bzImage
-	log "$1 kernel built in $(( $(date +%s) - start )) s"
-}
 build_kernel patched "$SRC"
 need_baseline=0
 for p in "${parts[@]}"; do [ "$p" = bench ] && need_baseline=1; done
 [ $need_baseline = 1 ] && build_kernel baseline "$BASE_SRC"
 
-log "building the initramfs"
-INITRD=$GUEST/initramfs
-rm -rf "$INITRD" && mkdir -p "$INITRD"/{bin,sbin,proc,sys,dev,tmp,guest}
-cp /bin/busybox "$INITRD/bin/"
-for a in $("$INITRD/bin/busybox" --list); do
-	[ -e "$INITRD/bin/$a" ] || ln -s busybox "$INITRD/bin/$a"
-done
-for prog in hackbench rt-app; do
-	path=$(command -v "$prog") || die "$prog missing: run scripts/setup.sh"
-	cp "$path" "$INITRD/bin/"
-	for lib in $(ldd "$path" | grep -o '/[^ ]*'); do
-		mkdir -p "$INITRD$(dirname "$lib")"
-		cp -L "$lib" "$INITRD$lib"
-	done
-done
-# glibc's pthread_exit() dlopen()s libgcc_s for unwinding (rt-app).
-libgcc=$(gcc -print-file-name=libgcc_s.so.1)
-cp -L "$libgcc" "$INITRD/lib/x86_64-linux-gnu/libgcc_s.so.1"
-gcc -O2 -Wall -Wextra -Werror -static -o "$INITRD/bin/schedbench" \
-	"$REPO/scripts/guest/schedbench.c"
-cp "$REPO/scripts/guest/init" "$INITRD/init"
-cp "$REPO"/scripts/guest/*.sh "$INITRD/guest/"
-(cd "$INITRD" && find . | cpio -o -H newc --quiet) > "$GUEST/initramfs.cpio"
+make_initramfs
 
-boot() { # log kernel-name append [qemu options...]
-	local out=$1 kernel=$BUILD/guest-$2/arch/x86/boot/bzImage append=$3
-	shift 3
-	timeout 1200 qemu-system-x86_64 -nodefaults -nographic -no-reboot \
-		-m 512 -smp 2 -cpu max -bios qboot.rom -serial mon:stdio "$@" \
-		-kernel "$kernel" -initrd "$GUEST/initramfs.cpio" \
-		-append "console=ttyS0 panic=-1 quiet loglevel=4 $append" |
-		sed -u 's/\r$//' > "$out" || true
-	grep -a 'GUEST RESULT' "$out" | tail -1 | sed 's/^GUEST RESULT: //'
-}
 # Guest time counts instructions: host load does not show in the results.
 ICOUNT=(-icount shift=0,sleep=off)
 

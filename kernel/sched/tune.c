@@ -229,6 +229,28 @@ void sched_tune_print_cpu(struct seq_file *m, int cpu)
 }
 #endif
 
+#ifdef CONFIG_SCHED_UTIL_CHECKS
+/*
+ * Called as @rq's CPU switches to its idle task. With nothing RUNNABLE
+ * there, no task may be counted: a count left behind by a path that
+ * skipped sched_tune_dequeue() would hold the CPU's boost for a task that
+ * is gone.
+ */
+void sched_tune_check_idle(struct rq *rq)
+{
+	struct stune_cpu *sc = &per_cpu(stune_cpu, cpu_of(rq));
+	unsigned long b;
+
+	lockdep_assert_rq_held(rq);
+	if (!static_branch_unlikely(&sched_tune_used) || rq->nr_running)
+		return;
+	b = find_first_bit(sc->busy, STUNE_BUCKETS);
+	WARN_ONCE(b < STUNE_BUCKETS,
+		  "schedtune: CPU %d idle with %u task(s) of boost %d counted\n",
+		  cpu_of(rq), sc->tasks[b], (int)b + STUNE_BOOST_MIN);
+}
+#endif
+
 /**
  * sched_tune_cpu_util() - @util of @cpu with the CPU's boost applied
  * @cpu: the CPU

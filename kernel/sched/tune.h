@@ -52,6 +52,11 @@ void sched_tune_print_cpu(struct seq_file *m, int cpu);
 #else
 static inline void sched_tune_print_cpu(struct seq_file *m, int cpu) { }
 #endif
+#ifdef CONFIG_SCHED_UTIL_CHECKS
+void sched_tune_check_idle(struct rq *rq);
+#else
+static inline void sched_tune_check_idle(struct rq *rq) { }
+#endif
 
 /* enqueue_task()/dequeue_task() hooks: a NOP until a boost is first set. */
 static __always_inline void sched_tune_rq_inc(struct rq *rq,
@@ -90,6 +95,7 @@ static inline void sched_tune_rq_dec(struct rq *rq, struct task_struct *p) { }
 static inline void sched_tune_fork(struct task_struct *p) { }
 static inline int sched_tune_cpu_boost(int cpu) { return 0; }
 static inline void sched_tune_print_cpu(struct seq_file *m, int cpu) { }
+static inline void sched_tune_check_idle(struct rq *rq) { }
 static inline unsigned long sched_tune_cpu_util(int cpu, unsigned long util)
 {
 	return util;

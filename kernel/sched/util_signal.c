@@ -96,14 +96,18 @@ static void sched_util_hooks_on(struct sched_util_signal *sig)
 	static_call_update(sched_util_migrate, sig->migrate);
 	static_call_update(sched_util_irq, sig->irq);
 
+	/*
+	 * Migrations first and, in sched_util_hooks_off(), last: a provider
+	 * must never account a task's events on a CPU it moved to unseen.
+	 */
+	if (sig->migrate)
+		static_branch_enable(&sched_util_migrate_key);
 	if (sig->activate)
 		static_branch_enable(&sched_util_activate_key);
 	if (sig->switch_task)
 		static_branch_enable(&sched_util_switch_key);
 	if (sig->tick)
 		static_branch_enable(&sched_util_tick_key);
-	if (sig->migrate)
-		static_branch_enable(&sched_util_migrate_key);
 	if (sig->irq)
 		static_branch_enable(&sched_util_irq_key);
 }
@@ -113,8 +117,8 @@ static void sched_util_hooks_off(void)
 	static_branch_disable(&sched_util_activate_key);
 	static_branch_disable(&sched_util_switch_key);
 	static_branch_disable(&sched_util_tick_key);
-	static_branch_disable(&sched_util_migrate_key);
 	static_branch_disable(&sched_util_irq_key);
+	static_branch_disable(&sched_util_migrate_key);
 	/*
 	 * Every hook runs with IRQs or preemption disabled: once an RCU grace
 	 * period has elapsed, no CPU is inside a hook any more.

@@ -122,6 +122,37 @@ static void walt_ctx_init(struct walt_ctx *c, struct rq *rq,
 	};
 }
 
+#ifdef CONFIG_SCHED_UTIL_CHECKS
+/*
+ * @p's share must be in the sums of the CPU its events are accounted on:
+ * a migration that bypassed the framework's hook leaves it behind, and
+ * the source's sums then hold busy time that has moved. Set the home at
+ * the task's first event and at each arrival.
+ */
+static void walt_check_home(struct rq *rq, struct task_struct *p)
+{
+	int home = p->walt.home_cpu - 1;
+
+	if (is_idle_task(p) || p->walt.in_transit)
+		return;
+	if (home < 0) {
+		p->walt.home_cpu = cpu_of(rq) + 1;
+		return;
+	}
+	WARN_ONCE(home != cpu_of(rq),
+		  "walt: %s/%d accounted on CPU %d, its window share in CPU %d's sums: a migration skipped the hook\n",
+		  p->comm, p->pid, cpu_of(rq), home);
+}
+
+static void walt_set_home(struct rq *rq, struct task_struct *p)
+{
+	p->walt.home_cpu = cpu_of(rq) + 1;
+}
+#else
+static inline void walt_check_home(struct rq *rq, struct task_struct *p) { }
+static inline void walt_set_home(struct rq *rq, struct task_struct *p) { }
+#endif
+
 /* Account @event of @p on @rq, whose lock is held. */
 static void walt_update(struct rq *rq, struct task_struct *p,
 			enum walt_event event, u64 wallclock, u64 irqtime)
@@ -130,6 +161,7 @@ static void walt_update(struct rq *rq, struct task_struct *p,
 	struct walt_ctx c;
 
 	lockdep_assert_rq_held(rq);
+	walt_check_home(rq, p);
 	walt_ctx_init(&c, rq, p, event, wallclock, irqtime);
 	/*
 	 * A clock that went backwards (the seed BUG()ed here) loses nothing:
@@ -150,6 +182,7 @@ static void walt_activate(struct rq *rq, struct task_struct *p, int flags)
 	if (flags & ENQUEUE_INITIAL) {
 		/* Fresh from fork: do not inherit the parent's windows. */
 		memset(&p->walt, 0, sizeof(p->walt));
+		walt_set_home(rq, p);
 		walt_update(rq, p, WALT_TASK_WAKE, now, 0);
 		return;
 	}
@@ -164,6 +197,7 @@ static void walt_activate(struct rq *rq, struct task_struct *p, int flags)
 	wrq->curr_runnable_sum += p->walt.win.curr_window;
 	wrq->prev_runnable_sum += p->walt.win.prev_window;
 	p->walt.in_transit = false;
+	walt_set_home(rq, p);
 
 	src = &per_cpu(walt_rq, p->walt.src_cpu);
 	trace_walt_migration_update_sum(p, p->walt.src_cpu,

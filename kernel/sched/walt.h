@@ -7,6 +7,21 @@
 
 struct seq_file;
 
+#ifdef CONFIG_SCHED_WALT
+/*
+ * A child starts as a copy of its parent, WALT windows included. Clear them
+ * at fork whether or not WALT is tracking: a child forked while it is off
+ * would otherwise carry its parent's share, which no CPU's sums hold, into
+ * the accounting once WALT is on.
+ */
+static inline void walt_fork(struct task_struct *p)
+{
+	memset(&p->walt, 0, sizeof(p->walt));
+}
+#else
+static inline void walt_fork(struct task_struct *p) { }
+#endif
+
 #if defined(CONFIG_SCHED_WALT) && defined(CONFIG_SCHED_DEBUG)
 void walt_print_cpu(struct seq_file *m, int cpu);
 #else

@@ -95,6 +95,25 @@ check "background boost" -20 "$(cat /dev/stune/background/schedtune.boost)"
 grep -qx "$$" /dev/stune/top-app/tasks && ok "shell is in top-app" || bad "shell not in top-app"
 refuse_all /dev/stune/foreground/schedtune.boost
 
+# Knobs are root's: an unprivileged user cannot write them, not even as
+# "root" of its own user namespace.
+echo "== permissions"
+for kv in /proc/sys/kernel/sched_cfs_boost:50 /proc/sys/kernel/sched_util_signal:walt \
+	  /proc/sys/kernel/sched_use_walt_metrics:1 /dev/stune/top-app/schedtune.boost:50; do
+	f=${kv%:*} v=${kv##*:} before=$(cat ${kv%:*})
+	if schedbench asuser 1000 sh -c "echo $v > $f" 2>/dev/null; then
+		bad "uid 1000 wrote $f"
+	elif schedbench asuser 1000 unshare -r sh -c "echo $v > $f" 2>/dev/null; then
+		bad "uid 1000 in a user namespace wrote $f"
+	elif [ "$(cat $f)" != "$before" ]; then
+		bad "$f changed"
+	else
+		ok "uid 1000, also as root of a user namespace, cannot write $f"
+	fi
+done
+schedbench asuser 1000 unshare -r true && ok "unprivileged user namespaces work (the check above is real)" ||
+	bad "unprivileged user namespaces unavailable"
+
 # Per-CPU aggregation on live runqueues, two groups on CPU 1.
 cpu1_boost() {
 	awk '/^cpu#1/ { on = 1 } /^cpu#2/ { on = 0 }

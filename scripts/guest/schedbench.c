@@ -17,6 +17,10 @@
  *                            the elapsed and the CPU nanoseconds (both
  *                            processes) per round trip.
  *
+ *   schedbench asuser UID CMD [ARG...]
+ *                            runs CMD as user and group UID, without
+ *                            supplementary groups or capabilities.
+ *
  *   schedbench cputime CMD [ARG...]
  *                            runs CMD; prints its elapsed and CPU time in
  *                            microseconds, CPU time being user + system of
@@ -29,6 +33,7 @@
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <grp.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,6 +172,17 @@ static int cputime(char **argv)
 	return 0;
 }
 
+static int asuser(uid_t uid, char **argv)
+{
+	if (setgroups(0, NULL) || setgid(uid) || setuid(uid)) {
+		perror("asuser");
+		return 1;
+	}
+	execvp(argv[0], argv);
+	perror(argv[0]);
+	return 127;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "step"))
@@ -175,7 +191,10 @@ int main(int argc, char **argv)
 		return pingpong(atoi(argv[2]), atol(argv[3]));
 	if (argc >= 3 && !strcmp(argv[1], "cputime"))
 		return cputime(argv + 2);
-	fprintf(stderr, "usage: %s step CPU | pingpong CPU N | cputime CMD...\n",
+	if (argc >= 4 && !strcmp(argv[1], "asuser"))
+		return asuser(atoi(argv[2]), argv + 3);
+	fprintf(stderr,
+		"usage: %s step CPU | pingpong CPU N | cputime CMD... | asuser UID CMD...\n",
 		argv[0]);
 	return 2;
 }

@@ -31,11 +31,16 @@ struct walt_task_win {
  *		and is added to the destination's when the task is activated
  *		there (both under the respective rq lock)
  * @src_cpu: the CPU a task in transit left, for the trace event
+ * @home_cpu: with CONFIG_SCHED_UTIL_CHECKS, 1 + the CPU whose sums hold the
+ *	      task's share, 0 until its first event
  */
 struct walt_task {
 	struct walt_task_win	win;
 	bool			in_transit;
 	int			src_cpu;
+#ifdef CONFIG_SCHED_UTIL_CHECKS
+	int			home_cpu;
+#endif
 };
 
 #endif /* _LINUX_SCHED_WALT_H */

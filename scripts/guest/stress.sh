@@ -1,0 +1,107 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Sourced by scripts/guest/init for guest_mode=stress (scripts/stress.sh):
+# for stress_seconds= (kernel command line) seconds, concurrently:
+# hackbench, stress-ng cpu/fork/yield stressors, CPU hotplug of CPUs 1-3,
+# schedtune groups created, boosted at random, filled with random tasks and
+# removed (cgroup v1 for the first half, v2 for the second), the signal
+# switched between PELT and WALT, and random affinity changes. Pass: the
+# guest finishes and the kernel log has no WARN, BUG, lockdep, KASAN or
+# UBSAN report (the series' consistency checks WARN).
+
+secs=300
+for arg in $(cat /proc/cmdline); do
+	case "$arg" in stress_seconds=*) secs=${arg#stress_seconds=} ;; esac
+done
+ncpu=$(grep -c ^processor /proc/cpuinfo)
+start=$(date +%s)
+end=$((start + secs))
+half=$((start + secs / 2))
+alive() { [ "$(date +%s)" -lt "${1:-$end}" ]; }
+count() { echo 1 >> "/tmp/count.$1"; }
+rnd() { echo $((RANDOM % $1)); }
+problem() { echo "STRESS PROBLEM: $*"; echo "$*" >> /tmp/problems; }
+
+echo "stress: $secs s on $ncpu CPUs"
+echo 0 > /proc/sys/kernel/printk_ratelimit 2>/dev/null
+
+(while alive; do hackbench -p -g 2 -l 50 >/dev/null 2>&1; count hackbench; done) &
+stress-ng --cpu 2 --fork 2 --yield 2 --timeout "${secs}s" --quiet >/dev/null 2>&1 &
+
+(while alive; do
+	c=$((1 + $(rnd $((ncpu - 1)))))
+	f=/sys/devices/system/cpu/cpu$c/online
+	if [ "$(cat $f)" = 1 ]; then echo 0 > $f && count offline; else echo 1 > $f && count online; fi
+	sleep 0.$((1 + $(rnd 5)))
+done
+for c in $(seq 1 $((ncpu - 1))); do echo 1 > /sys/devices/system/cpu/cpu$c/online; done) &
+
+(while alive; do
+	echo walt > /proc/sys/kernel/sched_util_signal && count walt
+	sleep 0.$((1 + $(rnd 9)))
+	echo pelt > /proc/sys/kernel/sched_util_signal && count pelt
+	sleep 0.$((1 + $(rnd 9)))
+done) &
+
+(while alive; do
+	for p in $(ls /proc 2>/dev/null | grep -E '^[0-9]+$' | sed -n "$((1 + $(rnd 20)))p"); do
+		taskset -p $((1 + $(rnd 15))) $p >/dev/null 2>&1 && count affinity
+	done
+	sleep 0.1
+done) &
+
+# schedtune churn under $1 (a mounted hierarchy) until $2.
+churn() {
+	root=$1 until=$2
+	while alive $until; do
+		g=$root/g$(rnd 12)
+		[ -d $g ] || { mkdir -p $g && count mkdir; }
+		# A nested group now and then.
+		[ $(rnd 4) = 0 ] && mkdir -p $g/n 2>/dev/null
+		echo $(($(rnd 201) - 100)) > $g/schedtune.boost && count boost
+		for p in $(ls /proc 2>/dev/null | grep -E '^[0-9]+$' | sed -n "$((1 + $(rnd 30)))p"); do
+			echo $p > $g/$3 2>/dev/null && count move
+		done
+		# Empty a group back into the root and remove it.
+		v=$root/g$(rnd 12)
+		if [ -d $v ] && [ $(rnd 3) = 0 ]; then
+			for f in $v/n/$3 $v/$3; do
+				[ -f $f ] && for p in $(cat $f); do echo $p > $root/$3 2>/dev/null; done
+			done
+			rmdir $v/n 2>/dev/null
+			rmdir $v 2>/dev/null && count rmdir
+		fi
+	done
+	for g in $root/g*; do
+		for f in $g/n/$3 $g/$3; do
+			[ -f $f ] && for p in $(cat $f); do echo $p > $root/$3 2>/dev/null; done
+		done
+		rmdir $g/n $g 2>/dev/null
+	done
+}
+mkdir -p /dev/stune /sys/fs/cgroup
+(mount -t cgroup -o schedtune none /dev/stune || problem "no schedtune on v1"
+ churn /dev/stune $half tasks
+ umount /dev/stune
+ # The controller returns to v2 once its v1 hierarchy has no groups left.
+ mount -t cgroup2 none /sys/fs/cgroup
+ n=0
+ until echo +schedtune > /sys/fs/cgroup/cgroup.subtree_control 2>/dev/null; do
+	n=$((n + 1)); [ $n -gt 50 ] && { problem "no schedtune on v2"; break; }
+	sleep 0.2
+ done
+ churn /sys/fs/cgroup $end cgroup.procs) &
+
+wait
+echo pelt > /proc/sys/kernel/sched_util_signal
+for f in /tmp/count.*; do printf '%s=%s ' "${f#/tmp/count.}" "$(wc -l < $f)"; done
+echo
+echo "stress: finished after $(($(date +%s) - start)) s"
+if dmesg | grep -E 'WARNING:|BUG:|Oops|lockdep|UBSAN|KASAN|possible .*deadlock|walt:|schedtune:' >/dev/null; then
+	dmesg | grep -E -A12 'WARNING:|BUG:|Oops|lockdep|UBSAN|KASAN|possible .*deadlock|walt:|schedtune:' | head -60
+	echo "GUEST RESULT: stress found kernel reports"
+elif [ -s /tmp/problems ] || [ ! -s /tmp/count.move ] || [ ! -s /tmp/count.offline ] || [ ! -s /tmp/count.walt ]; then
+	echo "GUEST RESULT: stress did not exercise everything"
+else
+	echo "GUEST RESULT: stress clean"
+fi

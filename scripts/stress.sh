@@ -1,0 +1,60 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Reliability stress: boot the patched x86_64 kernel built with the debug
+# options of the KUnit debug run (lockdep, atomic-sleep and preemption
+# checks, UBSAN, KASAN) and CONFIG_SCHED_UTIL_CHECKS, on 4 vCPUs, and run
+# scripts/guest/stress.sh for a bounded time: hackbench, stress-ng, CPU
+# hotplug, schedtune group churn on cgroup v1 then v2 with random boosts,
+# PELT/WALT switching and affinity changes. Fails unless the guest finishes
+# with a clean kernel log.
+#
+#   scripts/stress.sh [--seconds N] [--inject-bug]
+#
+# --inject-bug builds the kernel with the migration hook skipped for queued
+# tasks (load balancing, affinity, hotplug, RT/DL push/pull) and then
+# succeeds only if the consistency checks catch it.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
+
+secs=300 inject=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--seconds) secs=$2; shift 2 ;;
+	--inject-bug) inject=1; shift ;;
+	*) die "usage: $0 [--seconds N] [--inject-bug]" ;;
+	esac
+done
+[[ $secs =~ ^[0-9]+$ ]] && [ "$secs" -ge 10 ] || die "--seconds takes an integer >= 10"
+
+"$REPO/scripts/setup.sh"
+"$REPO/scripts/prepare-tree.sh"
+
+if [ $inject = 1 ]; then
+	f=$SRC/kernel/sched/core.c
+	grep -q '^		sched_util_hook_migrate(p, new_cpu);$' "$f" ||
+		die "cannot find the migration hook in $f"
+	sed -i 's/^		sched_util_hook_migrate(p, new_cpu);$/		if (!task_on_rq_queued(p)) \/* injected bug *\/\n&/' "$f"
+	log "injected: set_task_cpu() skips the migration hook for queued tasks"
+fi
+# The next prepare-tree.sh run restores core.c from pristine + series.
+
+build_kernel stress "$SRC" "$REPO/scripts/guest/stress.config"
+make_initramfs
+
+log "booting: stress for $secs s (x86_64, 4 vCPUs, debug kernel)"
+start=$(date +%s)
+res=$(GUEST_LOGLEVEL=5 QEMU_CPUS=4 QEMU_MEM=2048 QEMU_TIMEOUT=$((secs * 3 + 600)) \
+	boot "$GUEST/stress.log" stress "guest_mode=stress stress_seconds=$secs")
+grep -aE '^(stress|STRESS|[a-z-]+=)' "$GUEST/stress.log" || true
+log "stress: ${res:-the guest did not finish} (guest ran $(( $(date +%s) - start )) s; log $GUEST/stress.log)"
+if [ $inject = 1 ]; then
+	grep -aE 'walt:|schedtune:' "$GUEST/stress.log" | head -5
+	[ "$res" = "stress found kernel reports" ] &&
+		grep -aqE 'walt: .* a migration skipped the hook' "$GUEST/stress.log" ||
+		die "the injected bug was not caught"
+	log "the injected bug was caught by the consistency checks"
+	exit 0
+fi
+[ "$res" = "stress clean" ] || { grep -aE -A12 'WARNING:|BUG:|lockdep|KASAN|UBSAN|walt:|schedtune:' "$GUEST/stress.log" | head -60; exit 1; }
