@@ -72,12 +72,19 @@ churn() {
 			rmdir $v 2>/dev/null && count rmdir
 		fi
 	done
-	for g in $root/g*; do
-		for f in $g/n/$3 $g/$3; do
-			[ -f $f ] && for p in $(cat $f); do echo $p > $root/$3 2>/dev/null; done
+	# Empty and remove every group, nested ones first; tasks exiting or
+	# being moved concurrently can make a pass fail, so retry.
+	n=0
+	while ls -d $root/g* >/dev/null 2>&1 && [ $n -lt 50 ]; do
+		for d in $root/g*/n $root/g*; do
+			[ -f $d/$3 ] || continue
+			for p in $(cat $d/$3); do echo $p > $root/$3 2>/dev/null; done
+			rmdir $d 2>/dev/null && count rmdir
 		done
-		rmdir $g/n $g 2>/dev/null
+		n=$((n + 1))
+		sleep 0.1
 	done
+	ls -d $root/g* >/dev/null 2>&1 && problem "groups left under $root: $(ls -d $root/g*)"
 }
 mkdir -p /dev/stune /sys/fs/cgroup
 (mount -t cgroup -o schedtune none /dev/stune || problem "no schedtune on v1"
@@ -97,8 +104,9 @@ echo pelt > /proc/sys/kernel/sched_util_signal
 for f in /tmp/count.*; do printf '%s=%s ' "${f#/tmp/count.}" "$(wc -l < $f)"; done
 echo
 echo "stress: finished after $(($(date +%s) - start)) s"
-if dmesg | grep -E 'WARNING:|BUG:|Oops|lockdep|UBSAN|KASAN|possible .*deadlock|walt:|schedtune:' >/dev/null; then
-	dmesg | grep -E -A12 'WARNING:|BUG:|Oops|lockdep|UBSAN|KASAN|possible .*deadlock|walt:|schedtune:' | head -60
+reports='WARNING:|BUG:|Oops|possible .*deadlock|inconsistent lock state|KASAN:|UBSAN:|walt: |schedtune: '
+if dmesg | grep -E "$reports" >/dev/null; then
+	dmesg | grep -E -A12 "$reports" | head -60
 	echo "GUEST RESULT: stress found kernel reports"
 elif [ -s /tmp/problems ] || [ ! -s /tmp/count.move ] || [ ! -s /tmp/count.offline ] || [ ! -s /tmp/count.walt ]; then
 	echo "GUEST RESULT: stress did not exercise everything"
