@@ -81,6 +81,16 @@ fi
 umount /sys/fs/cgroup
 
 echo "== SchedTune, cgroup v1 as Android mounts it"
+# The v2 group's state is released asynchronously; until it is, schedtune
+# cannot move to a v1 hierarchy (EBUSY). Wait for that, then mount for real.
+mkdir -p /dev/stune
+n=0
+until mount -t cgroup -o schedtune none /dev/stune 2>/dev/null; do
+	n=$((n + 1))
+	[ $n -ge 100 ] && { bad "schedtune never became free for cgroup v1"; break; }
+	sleep 0.1
+done
+umount /dev/stune 2>/dev/null
 # From here on: an unmodified Android-style /dev/stune script.
 mkdir -p /dev/stune
 mount -t cgroup -o schedtune none /dev/stune
