@@ -223,13 +223,23 @@ static void walt_schedutil_input_test(struct kunit *test)
 
 	for_each_online_cpu(cpu) {
 		struct rq *rq = cpu_rq(cpu);
-		unsigned long walt, sig;
+		unsigned long walt, sig, again;
 		struct rq_flags rf;
+		int tries = 0;
 
-		rq_lock_irqsave(rq, &rf);
-		sig = sched_util_cpu_util(cpu);
-		walt = walt_cpu_util(cpu);
-		rq_unlock_irqrestore(rq, &rf);
+		/*
+		 * The rq lock stops the sums, not the clock: an idle CPU's
+		 * value is read rolled to now and changes at a window
+		 * boundary. Compare only reads that no boundary separates.
+		 */
+		do {
+			rq_lock_irqsave(rq, &rf);
+			walt = walt_cpu_util(cpu);
+			sig = sched_util_cpu_util(cpu);
+			again = walt_cpu_util(cpu);
+			rq_unlock_irqrestore(rq, &rf);
+		} while (walt != again && ++tries < 10);
+		KUNIT_EXPECT_EQ_MSG(test, walt, again, "cpu %d: never stable", cpu);
 		KUNIT_EXPECT_EQ_MSG(test, sig, walt, "cpu %d", cpu);
 	}
 	/* The spinning CPU is busy for most of the last complete window. */
