@@ -175,7 +175,7 @@ static int __sched_util_select(struct sched_util_signal *sig)
 		return ret;
 	static_call_update(sched_util_cpu_util, sig->cpu_util);
 	static_call_update(sched_util_task_util, sig->task_util);
-	sched_util_selected = sig;
+	WRITE_ONCE(sched_util_selected, sig);
 	sched_util_put(old);
 	return 0;
 }
@@ -227,6 +227,12 @@ const char *sched_util_signal_selected(void)
 	return READ_ONCE(sched_util_selected)->name;
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_util_signal_selected);
+
+/* Whether @sig feeds schedutil now; any context, a hint that may be stale. */
+bool sched_util_signal_is_selected(const struct sched_util_signal *sig)
+{
+	return READ_ONCE(sched_util_selected) == sig;
+}
 
 /**
  * sched_util_signal_register() - make a provider selectable by name

@@ -63,6 +63,8 @@ u32 walt_window_size(void)
 EXPORT_SYMBOL_IF_KUNIT(walt_window_size);
 #endif
 
+static struct sched_util_signal walt_signal;
+
 static bool walt_clock_frozen;
 static u64 walt_clock_frozen_at;
 
@@ -216,12 +218,25 @@ static void walt_switch(struct rq *rq, struct task_struct *prev,
 	walt_update(rq, next, WALT_PICK_NEXT_TASK, now, 0);
 }
 
+/*
+ * At the first tick of a window, hand schedutil the window that just
+ * completed. A busy CPU updates it soon anyway, but an idle one whose tick
+ * runs may not for many ms, and would keep the OPP of its last busy window
+ * that long. Tick and window boundaries coincide when the window is a
+ * multiple of TICK_NSEC: both are multiples of their period on
+ * CLOCK_MONOTONIC (tick_init_jiffy_update(), walt_window_floor()).
+ */
 static void walt_tick(struct rq *rq)
 {
 	struct task_struct *curr = rcu_dereference_protected(rq->curr,
 					lockdep_is_held(__rq_lockp(rq)));
+	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(rq));
+	u64 window_start = wrq->window_start;
 
 	walt_update(rq, curr, WALT_TASK_UPDATE, walt_clock(), 0);
+	if (wrq->window_start != window_start &&
+	    sched_util_signal_is_selected(&walt_signal))
+		cpufreq_update_util(rq, 0);
 }
 
 /*

@@ -247,11 +247,75 @@ static void walt_schedutil_input_test(struct kunit *test)
 	sched_util_kunit_spinner_stop(k);
 }
 
+/* What the cpufreq hook of the CPU under test saw, under its rq->lock. */
+struct walt_freq_probe {
+	struct update_util_data hook;
+	u64 first, last;	/* window_start at the first and last call */
+	unsigned int windows;	/* distinct window_starts seen */
+};
+
+static void walt_freq_probe_hook(struct update_util_data *data, u64 time,
+				 unsigned int flags)
+{
+	struct walt_freq_probe *p = container_of(data, struct walt_freq_probe,
+						 hook);
+	u64 ws = walt_rq_of(smp_processor_id())->window_start;
+
+	if (!p->windows || ws != p->last)
+		p->windows++;
+	if (!p->first)
+		p->first = ws;
+	p->last = ws;
+}
+
+/*
+ * schedutil hears of every completed window on a CPU whose tick runs, even
+ * with no CFS activity to trigger a PELT update: the CPU runs only a
+ * SCHED_FIFO spinner, whose ticks call no cpufreq update of their own. A
+ * probe in place of a governor records the window at each call; every
+ * window from the first call to the last must show up. Without the
+ * rollover update only the rare CFS wake-ups on the CPU call it.
+ */
+static void walt_window_freq_update_test(struct kunit *test)
+{
+	u32 window = walt_window_size();
+	struct walt_freq_probe *probe;
+	struct task_struct *k;
+	atomic_t *state;
+	u64 passed;
+	int cpu = 1;
+
+	if (rcu_access_pointer(per_cpu(cpufreq_update_util_data, cpu)))
+		kunit_skip(test, "a cpufreq governor owns CPU %d's hook", cpu);
+	state = kunit_kzalloc(test, sizeof(*state), GFP_KERNEL);
+	probe = kunit_kzalloc(test, sizeof(*probe), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, state);
+	KUNIT_ASSERT_NOT_NULL(test, probe);
+	k = sched_util_kunit_spinner(state, cpumask_of(cpu), "walt_fifo");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+	sched_set_fifo_low(k);
+
+	cpufreq_add_update_util_hook(cpu, &probe->hook, walt_freq_probe_hook);
+	msleep(10 * window / NSEC_PER_MSEC);
+	cpufreq_remove_update_util_hook(cpu);
+	synchronize_rcu();
+	sched_util_kunit_spinner_stop(k);
+
+	KUNIT_ASSERT_GT(test, probe->windows, 0U);
+	passed = div_u64(probe->last - probe->first, window) + 1;
+	KUNIT_EXPECT_GE_MSG(test, passed, 5ULL, "windows %llu..%llu",
+			    probe->first, probe->last);
+	KUNIT_EXPECT_EQ_MSG(test, (u64)probe->windows, passed,
+			    "schedutil saw %u of the %llu windows",
+			    probe->windows, passed);
+}
+
 static struct kunit_case walt_live_cases[] = {
 	KUNIT_CASE_PARAM(walt_util_test, walt_util_gen_params),
 	KUNIT_CASE_SLOW(walt_migration_running_test),
 	KUNIT_CASE_SLOW(walt_migration_wakeup_test),
 	KUNIT_CASE(walt_schedutil_input_test),
+	KUNIT_CASE_SLOW(walt_window_freq_update_test),
 	{}
 };
 

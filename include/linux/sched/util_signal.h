@@ -104,6 +104,7 @@ void sched_util_signal_unregister(struct sched_util_signal *sig);
 int sched_util_signal_select(const char *name);
 int sched_util_signal_track(struct sched_util_signal *sig, bool on);
 const char *sched_util_signal_selected(void);
+bool sched_util_signal_is_selected(const struct sched_util_signal *sig);
 unsigned long sched_util_cpu_util(int cpu);
 unsigned long sched_util_task_util(struct task_struct *p);
 #endif
