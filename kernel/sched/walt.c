@@ -104,9 +104,11 @@ static u64 walt_window_floor(u64 now)
 	return now - do_div(windows, walt_window);
 }
 
-static void walt_ctx_init(struct walt_ctx *c, struct rq *rq,
-			  struct task_struct *p, enum walt_event event,
-			  u64 wallclock, u64 irqtime)
+/* Inline, so that what the event does not need is never computed. */
+static __always_inline void walt_ctx_init(struct walt_ctx *c, struct rq *rq,
+					  struct task_struct *p,
+					  enum walt_event event,
+					  u64 wallclock, u64 irqtime)
 {
 	int cpu = cpu_of(rq);
 
@@ -212,10 +214,25 @@ static void walt_activate(struct rq *rq, struct task_struct *p, int flags)
 static void walt_switch(struct rq *rq, struct task_struct *prev,
 			struct task_struct *next)
 {
+	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(rq));
+	struct walt_task_win *t = &next->walt.win;
 	u64 now = walt_clock();
 
 	walt_update(rq, prev, WALT_PUT_PREV_TASK, now, 0);
-	walt_update(rq, next, WALT_PICK_NEXT_TASK, now, 0);
+	/*
+	 * Picking a task never charges busy time (its wait is not counted):
+	 * within the current window only its mark moves, which is all that
+	 * walt_update_busy() would do, without building the context.
+	 */
+	if (!walt_in_window(t, wrq, now, walt_window)) {
+		walt_update(rq, next, WALT_PICK_NEXT_TASK, now, 0);
+		return;
+	}
+	walt_check_home(rq, next);
+	t->mark_start = now;
+	trace_walt_update_task_ravg(next, cpu_of(rq), WALT_PICK_NEXT_TASK, now,
+				    wrq->window_start, wrq->curr_runnable_sum,
+				    wrq->prev_runnable_sum);
 }
 
 /*

@@ -393,6 +393,62 @@ static inline void walt_account(struct walt_task_win *t,
 }
 
 /*
+ * Whether [t->mark_start, @wallclock) lies in @rq's current window, so
+ * that accounting it rolls nothing. Not for a task never accounted
+ * (mark_start 0) nor a clock gone backwards.
+ */
+static inline bool walt_in_window(const struct walt_task_win *t,
+				  const struct walt_rq_win *rq, u64 wallclock,
+				  u32 window)
+{
+	return t->mark_start && t->mark_start >= rq->window_start &&
+	       wallclock >= t->mark_start &&
+	       wallclock < rq->window_start + window;
+}
+
+/*
+ * The general case of walt_update_busy(), for a sane wallclock: roll @rq
+ * and @t to the window holding the wallclock, charge the busy part, move
+ * mark_start on.
+ */
+static inline void walt_update_rolling(struct walt_task_win *t,
+				       struct walt_rq_win *rq,
+				       const struct walt_ctx *c)
+{
+	u64 now;
+
+	walt_rq_rollover(rq, c->wallclock, c->window_size);
+	now = max(c->wallclock, rq->window_start);
+
+	/* A task never accounted before (fresh from fork) starts here. */
+	if (t->mark_start)
+		walt_account(t, rq, now, c);
+	t->mark_start = now;
+}
+
+/*
+ * The common case of walt_update_busy(), for an interval that
+ * walt_in_window(): nothing rolls, and the busy span, if any, goes to the
+ * task's curr (not for idle) and the rq's curr alike. Same result as
+ * walt_update_rolling(), in fewer steps (walt_window_kunit.c checks both
+ * agree).
+ */
+static inline void walt_update_in_window(struct walt_task_win *t,
+					 struct walt_rq_win *rq,
+					 const struct walt_ctx *c)
+{
+	if (walt_is_busy(c)) {
+		u64 from = walt_busy_start(t->mark_start, c->wallclock, c);
+		u64 busy = walt_scaled_span(from, c->wallclock, c);
+
+		if (!c->is_idle)
+			t->curr_window += busy;
+		rq->curr_runnable_sum += busy;
+	}
+	t->mark_start = c->wallclock;
+}
+
+/*
  * Account [t->mark_start, c->wallclock) for task @t (the idle task if
  * c->is_idle) on @rq: roll @rq and @t to the window holding the
  * wallclock, add the busy part to the task's windows (not for idle, which
@@ -406,19 +462,13 @@ static inline bool walt_update_busy(struct walt_task_win *t,
 				    struct walt_rq_win *rq,
 				    const struct walt_ctx *c)
 {
-	u64 now;
-
 	if (c->wallclock < t->mark_start || !c->window_size)
 		return false;
 
-	walt_rq_rollover(rq, c->wallclock, c->window_size);
-	now = max(c->wallclock, rq->window_start);
-
-	/* A task never accounted before (fresh from fork) starts here. */
-	if (t->mark_start)
-		walt_account(t, rq, now, c);
-	t->mark_start = now;
-
+	if (walt_in_window(t, rq, c->wallclock, c->window_size))
+		walt_update_in_window(t, rq, c);
+	else
+		walt_update_rolling(t, rq, c);
 	return true;
 }
 

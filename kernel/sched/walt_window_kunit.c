@@ -444,10 +444,106 @@ static void walt_task_roll_test(struct kunit *test)
 	expect_u64(test, tc->name, "demand", tc->demand, t.demand);
 }
 
+/* sched_walt_rollover: walt_in_window() and the in-window fast path */
+
+struct walt_in_window_case {
+	const char *name;
+	u64 mark_start;
+	u64 wallclock;
+	bool in_window;		/* the rq's window: [1000, 1020) ms */
+};
+
+static const struct walt_in_window_case walt_in_window_cases[] = {
+	{ "an interval inside the window", MS(1005), MS(1012), true },
+	{ "an interval from the window start", MS(1000), MS(1000), true },
+	{ "an interval ending 1 ns before the boundary", MS(1005),
+	  MS(1020) - 1, true },
+	{ "an interval ending on the boundary", MS(1005), MS(1020), false },
+	{ "a mark in the previous window", MS(995), MS(1012), false },
+	{ "a task never accounted (mark 0)", 0, MS(1012), false },
+	{ "a clock gone backwards", MS(1012), MS(1005), false },
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_in_window, walt_in_window_cases, name);
+
+static void walt_in_window_test(struct kunit *test)
+{
+	const struct walt_in_window_case *tc = test->param_value;
+	struct walt_task_win t = { .mark_start = tc->mark_start };
+	struct walt_rq_win rq = { .window_start = MS(1000) };
+
+	KUNIT_EXPECT_EQ_MSG(test, walt_in_window(&t, &rq, tc->wallclock, WINDOW),
+			    tc->in_window, "%s", tc->name);
+}
+
+/*
+ * walt_update_in_window() and walt_update_rolling() agree on every
+ * interval that walt_in_window() accepts: all events, task and idle, with
+ * and without IRQ time and IO wait, at full and half frequency.
+ */
+static void walt_in_window_agrees_test(struct kunit *test)
+{
+	static const u64 spans[][2] = {
+		{ MS(1005), MS(1012) }, { MS(1000), MS(1020) - 1 },
+		{ MS(1010), MS(1010) }, { MS(1001), MS(1002) },
+	};
+	unsigned int n, h;
+
+	/* n enumerates span x event x idle x irq x io x half. */
+	for (n = 0; n < ARRAY_SIZE(spans) * WALT_NR_EVENTS * 16; n++) {
+		unsigned int i = n % ARRAY_SIZE(spans);
+		unsigned int ev = n / ARRAY_SIZE(spans) % WALT_NR_EVENTS;
+		unsigned int bits = n / ARRAY_SIZE(spans) / WALT_NR_EVENTS;
+		bool idle = bits & 1, irq = bits & 2, io = bits & 4;
+		bool half = bits & 8;
+		struct walt_ctx c = {
+			.wallclock = spans[i][1],
+			.irqtime = irq ? MS(3) : 0,
+			.window_size = WINDOW,
+			.nr_hist = NR_HIST,
+			.freq_scale = half ? 512 : SCHED_CAPACITY_SCALE,
+			.cpu_scale = SCHED_CAPACITY_SCALE,
+			.is_idle = idle,
+			.waiting_on_io = io,
+			.event = ev,
+		};
+		struct walt_task_win fast = {
+			.mark_start = spans[i][0], .curr_window = MS(2),
+			.prev_window = MS(7), .demand = MS(7),
+			.hist = { MS(7), MS(7), MS(7), MS(7), MS(7) },
+		};
+		struct walt_task_win slow = fast;
+		struct walt_rq_win rq_fast = { MS(1000), MS(4), MS(15) };
+		struct walt_rq_win rq_slow = rq_fast;
+
+		KUNIT_ASSERT_TRUE(test, walt_in_window(&fast, &rq_fast,
+						       c.wallclock, WINDOW));
+		walt_update_in_window(&fast, &rq_fast, &c);
+		walt_update_rolling(&slow, &rq_slow, &c);
+		KUNIT_EXPECT_EQ_MSG(test, fast.mark_start, slow.mark_start,
+				    "event %u idle %d irq %d io %d half %d span %u",
+				    ev, idle, irq, io, half, i);
+		KUNIT_EXPECT_EQ(test, fast.curr_window, slow.curr_window);
+		KUNIT_EXPECT_EQ(test, fast.prev_window, slow.prev_window);
+		KUNIT_EXPECT_EQ(test, fast.demand, slow.demand);
+		for (h = 0; h < WALT_HIST_MAX; h++)
+			KUNIT_EXPECT_EQ(test, fast.hist[h], slow.hist[h]);
+		KUNIT_EXPECT_EQ(test, rq_fast.window_start, rq_slow.window_start);
+		KUNIT_EXPECT_EQ_MSG(test, rq_fast.curr_runnable_sum,
+				    rq_slow.curr_runnable_sum,
+				    "event %u idle %d irq %d io %d half %d span %u",
+				    ev, idle, irq, io, half, i);
+		KUNIT_EXPECT_EQ(test, rq_fast.prev_runnable_sum,
+				rq_slow.prev_runnable_sum);
+	}
+}
+
 static struct kunit_case walt_rollover_test_cases[] = {
 	KUNIT_CASE_PARAM(walt_busy_test, walt_busy_gen_params),
 	KUNIT_CASE_PARAM(walt_rq_roll_test, walt_rq_roll_gen_params),
 	KUNIT_CASE_PARAM(walt_task_roll_test, walt_task_roll_gen_params),
+	KUNIT_CASE_PARAM(walt_in_window_test, walt_in_window_gen_params),
+	KUNIT_CASE(walt_in_window_agrees_test),
 	{}
 };
 
