@@ -57,12 +57,20 @@ make_initramfs() {
 	(cd "$INITRD" && find . | cpio -o -H newc --quiet) > "$GUEST/initramfs.cpio"
 }
 
+# The guest CPU: TCG's "max" with an Intel family 6 identity, for which
+# Linux knows the TSC is constant (TCG cannot offer invtsc). Otherwise the
+# TSC's cpufreq notifier stays registered: the first OPP change of the
+# virtual OPP driver marks the TSC unstable ("cpufreq changes on SMP"),
+# the clocksource falls back to refined-jiffies (4 ms resolution, for WALT
+# too), and schedutil cannot use fast switching.
+GUEST_CPU=max,vendor=GenuineIntel,family=6,model=85
+
 # QEMU_MEM, QEMU_CPUS and QEMU_TIMEOUT (s) override 512 MB, 2 vCPUs, 1200 s.
 boot() { # log kernel-name append [qemu options...]
 	local out=$1 kernel=$BUILD/guest-$2/arch/x86/boot/bzImage append=$3
 	shift 3
 	timeout "${QEMU_TIMEOUT:-1200}" qemu-system-x86_64 -nodefaults -nographic \
-		-no-reboot -m "${QEMU_MEM:-512}" -smp "${QEMU_CPUS:-2}" -cpu max \
+		-no-reboot -m "${QEMU_MEM:-512}" -smp "${QEMU_CPUS:-2}" -cpu $GUEST_CPU \
 		-bios qboot.rom -serial mon:stdio "$@" \
 		-kernel "$kernel" -initrd "$GUEST/initramfs.cpio" \
 		-append "console=ttyS0 panic=-1 quiet loglevel=${GUEST_LOGLEVEL:-4} $append" |

@@ -128,4 +128,8 @@ echo $$ > /dev/stune/tasks
 done
 echo pelt > /proc/sys/kernel/sched_util_signal
 
+# Timing is only as good as the clock: the TSC must have stayed the
+# clocksource (scripts/guest-lib.sh, GUEST_CPU).
+cs=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)
+[ "$cs" = tsc ] || result="fail (clocksource $cs, not tsc)"
 echo "GUEST RESULT: table $which $result"
