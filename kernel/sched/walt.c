@@ -47,6 +47,8 @@ static unsigned int walt_io_is_busy __read_mostly;
 
 /* Per-CPU window sums, under the CPU's rq->lock. */
 static DEFINE_PER_CPU(struct walt_rq_win, walt_rq);
+/* The window start the tick last reported to schedutil; under rq->lock. */
+static DEFINE_PER_CPU(u64, walt_freq_window);
 
 #if IS_ENABLED(CONFIG_KUNIT)
 /* Test access to the per-CPU sums and the window size. */
@@ -220,8 +222,9 @@ static void walt_switch(struct rq *rq, struct task_struct *prev,
 
 	walt_update(rq, prev, WALT_PUT_PREV_TASK, now, 0);
 	/*
-	 * Picking a task never charges busy time (its wait is not counted):
-	 * within the current window only its mark moves, which is all that
+	 * Picking a task never charges busy time: its wait is not counted
+	 * (walt_ctx_init() leaves account_wait_time off; there is no knob).
+	 * Within the current window only its mark moves, which is all that
 	 * walt_update_busy() would do, without building the context.
 	 */
 	if (!walt_in_window(t, wrq, now, walt_window)) {
@@ -239,7 +242,8 @@ static void walt_switch(struct rq *rq, struct task_struct *prev,
  * At the first tick of a window, hand schedutil the window that just
  * completed. A busy CPU updates it soon anyway, but an idle one whose tick
  * runs may not for many ms, and would keep the OPP of its last busy window
- * that long. Tick and window boundaries coincide when the window is a
+ * that long. Whichever event rolled the window, the first tick in it
+ * reports it. Tick and window boundaries coincide when the window is a
  * multiple of TICK_NSEC: both are multiples of their period on
  * CLOCK_MONOTONIC (tick_init_jiffy_update(), walt_window_floor()).
  */
@@ -248,12 +252,14 @@ static void walt_tick(struct rq *rq)
 	struct task_struct *curr = rcu_dereference_protected(rq->curr,
 					lockdep_is_held(__rq_lockp(rq)));
 	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(rq));
-	u64 window_start = wrq->window_start;
+	u64 *reported = &per_cpu(walt_freq_window, cpu_of(rq));
 
 	walt_update(rq, curr, WALT_TASK_UPDATE, walt_clock(), 0);
-	if (wrq->window_start != window_start &&
-	    sched_util_signal_is_selected(&walt_signal))
+	if (*reported != wrq->window_start &&
+	    sched_util_signal_is_selected(&walt_signal)) {
+		*reported = wrq->window_start;
 		cpufreq_update_util(rq, 0);
+	}
 }
 
 /*

@@ -479,7 +479,8 @@ static void walt_in_window_test(struct kunit *test)
 /*
  * walt_update_in_window() and walt_update_rolling() agree on every
  * interval that walt_in_window() accepts: all events, task and idle, with
- * and without IRQ time and IO wait, at full and half frequency.
+ * and without IRQ time, IO wait and account_wait_time, at full and half
+ * frequency.
  */
 static void walt_in_window_agrees_test(struct kunit *test)
 {
@@ -487,15 +488,16 @@ static void walt_in_window_agrees_test(struct kunit *test)
 		{ MS(1005), MS(1012) }, { MS(1000), MS(1020) - 1 },
 		{ MS(1010), MS(1010) }, { MS(1001), MS(1002) },
 	};
+	const unsigned int nr_spans = ARRAY_SIZE(spans);
 	unsigned int n, h;
 
-	/* n enumerates span x event x idle x irq x io x half. */
-	for (n = 0; n < ARRAY_SIZE(spans) * WALT_NR_EVENTS * 16; n++) {
-		unsigned int i = n % ARRAY_SIZE(spans);
-		unsigned int ev = n / ARRAY_SIZE(spans) % WALT_NR_EVENTS;
-		unsigned int bits = n / ARRAY_SIZE(spans) / WALT_NR_EVENTS;
+	/* n enumerates span x event x 5 flags. */
+	for (n = 0; n < nr_spans * WALT_NR_EVENTS * 32; n++) {
+		unsigned int i = n % nr_spans;
+		unsigned int ev = n / nr_spans % WALT_NR_EVENTS;
+		unsigned int bits = n / nr_spans / WALT_NR_EVENTS;
 		bool idle = bits & 1, irq = bits & 2, io = bits & 4;
-		bool half = bits & 8;
+		bool half = bits & 8, wait = bits & 16;
 		struct walt_ctx c = {
 			.wallclock = spans[i][1],
 			.irqtime = irq ? MS(3) : 0,
@@ -505,6 +507,7 @@ static void walt_in_window_agrees_test(struct kunit *test)
 			.cpu_scale = SCHED_CAPACITY_SCALE,
 			.is_idle = idle,
 			.waiting_on_io = io,
+			.account_wait_time = wait,
 			.event = ev,
 		};
 		struct walt_task_win fast = {
@@ -521,8 +524,7 @@ static void walt_in_window_agrees_test(struct kunit *test)
 		walt_update_in_window(&fast, &rq_fast, &c);
 		walt_update_rolling(&slow, &rq_slow, &c);
 		KUNIT_EXPECT_EQ_MSG(test, fast.mark_start, slow.mark_start,
-				    "event %u idle %d irq %d io %d half %d span %u",
-				    ev, idle, irq, io, half, i);
+				    "event %u flags %#x span %u", ev, bits, i);
 		KUNIT_EXPECT_EQ(test, fast.curr_window, slow.curr_window);
 		KUNIT_EXPECT_EQ(test, fast.prev_window, slow.prev_window);
 		KUNIT_EXPECT_EQ(test, fast.demand, slow.demand);
@@ -531,8 +533,7 @@ static void walt_in_window_agrees_test(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, rq_fast.window_start, rq_slow.window_start);
 		KUNIT_EXPECT_EQ_MSG(test, rq_fast.curr_runnable_sum,
 				    rq_slow.curr_runnable_sum,
-				    "event %u idle %d irq %d io %d half %d span %u",
-				    ev, idle, irq, io, half, i);
+				    "event %u flags %#x span %u", ev, bits, i);
 		KUNIT_EXPECT_EQ(test, rq_fast.prev_runnable_sum,
 				rq_slow.prev_runnable_sum);
 	}
