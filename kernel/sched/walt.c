@@ -19,12 +19,16 @@
  * destination rq->lock (activate hook with ENQUEUE_MIGRATED); in between
  * it is owned by the migrating task alone (walt.in_transit).
  *
- * Clock: ktime_get_ns(), the same on every CPU so window boundaries are
- * shared; frozen across suspend, where timekeeping is not available.
+ * Clock: the scheduler's own, rq_clock() where the event happens under an
+ * updated rq clock (switch, tick, most activations), sched_clock_cpu()
+ * elsewhere; see walt_clock(). Window boundaries are multiples of the
+ * window size on it, the same on every CPU as far as sched_clock is
+ * (exactly, with a stable sched_clock: x86 with a constant TSC, arm and
+ * arm64 with the architected timer).
  */
 #include <linux/cpuhotplug.h>
 #include <linux/mmu_context.h>
-#include <linux/syscore_ops.h>
+#include <linux/sched/clock.h>
 #include <linux/sysctl.h>
 #include <kunit/visibility.h>
 
@@ -67,36 +71,25 @@ EXPORT_SYMBOL_IF_KUNIT(walt_window_size);
 
 static struct sched_util_signal walt_signal;
 
-static bool walt_clock_frozen;
-static u64 walt_clock_frozen_at;
-
-static u64 walt_clock(void)
+/*
+ * Event times. The scheduler has just read sched_clock into the rq clock
+ * at most events, so reading it again would only cost: rq->clock is the
+ * last sched_clock_cpu() of the CPU, made monotonic. ktime_get_ns() cost
+ * about 25 instructions more per event (Documentation/scheduler/
+ * sched-walt.rst, section 6). sched_clock stops across suspend, so no
+ * windows pass for the sleep, and it may be read there, unlike
+ * timekeeping.
+ */
+static u64 walt_clock(struct rq *rq)
 {
-	if (unlikely(READ_ONCE(walt_clock_frozen)))
-		return READ_ONCE(walt_clock_frozen_at);
-	return ktime_get_ns();
+	return rq_clock(rq);
 }
 
-static int walt_suspend(void *unused)
+/* For the events that come without an updated rq clock. */
+static u64 walt_clock_of(int cpu)
 {
-	WRITE_ONCE(walt_clock_frozen_at, ktime_get_ns());
-	WRITE_ONCE(walt_clock_frozen, true);
-	return 0;
+	return sched_clock_cpu(cpu);
 }
-
-static void walt_resume(void *unused)
-{
-	WRITE_ONCE(walt_clock_frozen, false);
-}
-
-static const struct syscore_ops walt_syscore_ops = {
-	.suspend	= walt_suspend,
-	.resume		= walt_resume,
-};
-
-static struct syscore walt_syscore = {
-	.ops		= &walt_syscore_ops,
-};
 
 /* The window boundary at or before @now: the same on every CPU. */
 static u64 walt_window_floor(u64 now)
@@ -106,26 +99,45 @@ static u64 walt_window_floor(u64 now)
 	return now - do_div(windows, walt_window);
 }
 
-/* Inline, so that what the event does not need is never computed. */
+/*
+ * Whether @event can close a busy interval (walt_is_busy()): waking,
+ * picking and migrating never do, account_wait_time being always off.
+ * Only these events need the scales, which are a call on x86.
+ */
+static __always_inline bool walt_event_may_be_busy(enum walt_event event)
+{
+	return event == WALT_PUT_PREV_TASK || event == WALT_TASK_UPDATE ||
+	       event == WALT_IRQ_UPDATE;
+}
+
+/*
+ * Inline, so that what the event does not need is never computed: the
+ * IO wait state (only for idle) and the scales only for events that can
+ * be busy, 0 otherwise and never used then. nr_hist is left to the
+ * rollover.
+ */
 static __always_inline void walt_ctx_init(struct walt_ctx *c, struct rq *rq,
 					  struct task_struct *p,
 					  enum walt_event event,
 					  u64 wallclock, u64 irqtime)
 {
 	int cpu = cpu_of(rq);
+	bool is_idle = is_idle_task(p);
 
 	*c = (struct walt_ctx) {
 		.wallclock	= wallclock,
 		.irqtime	= irqtime,
 		.window_size	= walt_window,
-		.nr_hist	= READ_ONCE(walt_hist_size),
-		.freq_scale	= arch_scale_freq_capacity(cpu),
-		.cpu_scale	= arch_scale_cpu_capacity(cpu),
-		.is_idle	= is_idle_task(p),
-		.waiting_on_io	= READ_ONCE(walt_io_is_busy) &&
+		.is_idle	= is_idle,
+		.waiting_on_io	= walt_event_may_be_busy(event) && is_idle &&
+				  READ_ONCE(walt_io_is_busy) &&
 				  atomic_read(&rq->nr_iowait),
 		.event		= event,
 	};
+	if (walt_event_may_be_busy(event)) {
+		c->freq_scale = arch_scale_freq_capacity(cpu);
+		c->cpu_scale = arch_scale_cpu_capacity(cpu);
+	}
 }
 
 #ifdef CONFIG_SCHED_UTIL_CHECKS
@@ -159,31 +171,69 @@ static inline void walt_check_home(struct rq *rq, struct task_struct *p) { }
 static inline void walt_set_home(struct rq *rq, struct task_struct *p) { }
 #endif
 
-/* Account @event of @p on @rq, whose lock is held. */
-static void walt_update(struct rq *rq, struct task_struct *p,
-			enum walt_event event, u64 wallclock, u64 irqtime)
+/*
+ * walt_update_busy() out of line, for the intervals that roll a window
+ * (once per window and CPU, plus after sleeps) or that a clock gone
+ * backwards ends: nothing to gain from inlining it into every caller.
+ */
+static noinline void walt_update_rolling_ctx(struct rq *rq,
+					     struct task_struct *p,
+					     enum walt_event event,
+					     u64 wallclock, u64 irqtime)
+{
+	struct walt_ctx c;
+
+	walt_ctx_init(&c, rq, p, event, wallclock, irqtime);
+	c.nr_hist = READ_ONCE(walt_hist_size);
+	walt_update_busy(&p->walt.win, &per_cpu(walt_rq, cpu_of(rq)), &c);
+}
+
+/*
+ * Account @event of @p on @rq, whose lock is held, at @wallclock. Inline,
+ * so that each caller's constant @event folds what walt_is_busy() and the
+ * context need: the common case, an interval inside the current window,
+ * then costs a few loads, one scaling and two additions (a pick or a wake
+ * only a store).
+ */
+static __always_inline void walt_update(struct rq *rq, struct task_struct *p,
+					enum walt_event event, u64 wallclock,
+					u64 irqtime)
 {
 	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(rq));
-	struct walt_ctx c;
+	struct walt_task_win *t = &p->walt.win;
 
 	lockdep_assert_rq_held(rq);
 	walt_check_home(rq, p);
-	walt_ctx_init(&c, rq, p, event, wallclock, irqtime);
-	/*
-	 * A clock that went backwards (the seed BUG()ed here) loses nothing:
-	 * the interval is accounted by the next event with a sane clock.
-	 */
-	walt_update_busy(&p->walt.win, wrq, &c);
-	trace_walt_update_task_ravg(p, cpu_of(rq), event, wallclock,
-				    wrq->window_start, wrq->curr_runnable_sum,
-				    wrq->prev_runnable_sum);
+	if (likely(walt_in_window(t, wrq, wallclock, walt_window))) {
+		struct walt_ctx c;
+
+		walt_ctx_init(&c, rq, p, event, wallclock, irqtime);
+		walt_update_in_window(t, wrq, &c);
+	} else {
+		/*
+		 * A clock that went backwards (the seed BUG()ed here) loses
+		 * nothing: the next event with a sane clock accounts it.
+		 */
+		walt_update_rolling_ctx(rq, p, event, wallclock, irqtime);
+	}
+	trace_walt_update_task_ravg(p, cpu_of(rq), event, wallclock, wrq);
 }
 
+/*
+ * The rq clock is up to date when the caller asked enqueue_task() not to
+ * update it (ENQUEUE_NOCLOCK); otherwise enqueue_task() updates it after
+ * this hook, so do it here.
+ */
 static void walt_activate(struct rq *rq, struct task_struct *p, int flags)
 {
 	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(rq));
 	struct walt_rq_win *src;
-	u64 now = walt_clock();
+	struct walt_ctx c;
+	u64 now;
+
+	if (!(flags & ENQUEUE_NOCLOCK))
+		update_rq_clock(rq);
+	now = walt_clock(rq);
 
 	if (flags & ENQUEUE_INITIAL) {
 		/* Fresh from fork: do not inherit the parent's windows. */
@@ -199,9 +249,12 @@ static void walt_activate(struct rq *rq, struct task_struct *p, int flags)
 	}
 
 	/* Arrival after a migration: roll the task here, add its share. */
-	walt_update(rq, p, WALT_TASK_MIGRATE, now, 0);
-	wrq->curr_runnable_sum += p->walt.win.curr_window;
-	wrq->prev_runnable_sum += p->walt.win.prev_window;
+	lockdep_assert_rq_held(rq);
+	walt_ctx_init(&c, rq, p, WALT_TASK_MIGRATE, now, 0);
+	c.nr_hist = READ_ONCE(walt_hist_size);
+	walt_arrive(&p->walt.win, wrq, &c);
+	trace_walt_update_task_ravg(p, cpu_of(rq), WALT_TASK_MIGRATE,
+				    c.wallclock, wrq);
 	p->walt.in_transit = false;
 	walt_set_home(rq, p);
 
@@ -213,29 +266,19 @@ static void walt_activate(struct rq *rq, struct task_struct *p, int flags)
 					wrq->prev_runnable_sum);
 }
 
+/*
+ * __schedule() updated the rq clock before picking @next. Picking a task
+ * never charges busy time: its wait is not counted (walt_ctx_init()
+ * leaves account_wait_time off; there is no knob), so within the current
+ * window only its mark moves.
+ */
 static void walt_switch(struct rq *rq, struct task_struct *prev,
 			struct task_struct *next)
 {
-	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(rq));
-	struct walt_task_win *t = &next->walt.win;
-	u64 now = walt_clock();
+	u64 now = walt_clock(rq);
 
 	walt_update(rq, prev, WALT_PUT_PREV_TASK, now, 0);
-	/*
-	 * Picking a task never charges busy time: its wait is not counted
-	 * (walt_ctx_init() leaves account_wait_time off; there is no knob).
-	 * Within the current window only its mark moves, which is all that
-	 * walt_update_busy() would do, without building the context.
-	 */
-	if (!walt_in_window(t, wrq, now, walt_window)) {
-		walt_update(rq, next, WALT_PICK_NEXT_TASK, now, 0);
-		return;
-	}
-	walt_check_home(rq, next);
-	t->mark_start = now;
-	trace_walt_update_task_ravg(next, cpu_of(rq), WALT_PICK_NEXT_TASK, now,
-				    wrq->window_start, wrq->curr_runnable_sum,
-				    wrq->prev_runnable_sum);
+	walt_update(rq, next, WALT_PICK_NEXT_TASK, now, 0);
 }
 
 /*
@@ -243,9 +286,7 @@ static void walt_switch(struct rq *rq, struct task_struct *prev,
  * completed. A busy CPU updates it soon anyway, but an idle one whose tick
  * runs may not for many ms, and would keep the OPP of its last busy window
  * that long. Whichever event rolled the window, the first tick in it
- * reports it. Tick and window boundaries coincide when the window is a
- * multiple of TICK_NSEC: both are multiples of their period on
- * CLOCK_MONOTONIC (tick_init_jiffy_update(), walt_window_floor()).
+ * reports it, at most one tick after the boundary.
  */
 static void walt_tick(struct rq *rq)
 {
@@ -254,7 +295,7 @@ static void walt_tick(struct rq *rq)
 	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(rq));
 	u64 *reported = &per_cpu(walt_freq_window, cpu_of(rq));
 
-	walt_update(rq, curr, WALT_TASK_UPDATE, walt_clock(), 0);
+	walt_update(rq, curr, WALT_TASK_UPDATE, walt_clock(rq), 0);
 	if (*reported != wrq->window_start &&
 	    sched_util_signal_is_selected(&walt_signal)) {
 		*reported = wrq->window_start;
@@ -279,7 +320,9 @@ static void walt_migrate(struct task_struct *p, int new_cpu)
 	if (lock)
 		raw_spin_rq_lock(src);
 
-	walt_update(src, p, WALT_TASK_MIGRATE, walt_clock(), 0);
+	/* The queued task's migration dequeued it: src's clock is updated. */
+	walt_update(src, p, WALT_TASK_MIGRATE,
+		    lock ? walt_clock_of(cpu_of(src)) : walt_clock(src), 0);
 	clamped = walt_sub_clamped(&wrq->curr_runnable_sum,
 				   p->walt.win.curr_window);
 	clamped |= walt_sub_clamped(&wrq->prev_runnable_sum,
@@ -296,7 +339,8 @@ static void walt_migrate(struct task_struct *p, int new_cpu)
 static void walt_irq(struct rq *rq, u64 delta)
 {
 	raw_spin_rq_lock(rq);
-	walt_update(rq, rq->idle, WALT_IRQ_UPDATE, walt_clock(), delta);
+	walt_update(rq, rq->idle, WALT_IRQ_UPDATE, walt_clock_of(cpu_of(rq)),
+		    delta);
 	raw_spin_rq_unlock(rq);
 }
 
@@ -317,7 +361,7 @@ VISIBLE_IF_KUNIT unsigned long walt_cpu_util(int cpu)
 {
 	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu);
 	u64 start = READ_ONCE(wrq->window_start);
-	u64 now = walt_clock();
+	u64 now = local_clock();
 	u64 busy = 0;
 
 	if (now < start + walt_window)
@@ -343,7 +387,7 @@ static unsigned long walt_task_util(struct task_struct *p)
  */
 static int walt_start(void)
 {
-	u64 start = walt_window_floor(walt_clock());
+	u64 start = walt_window_floor(local_clock());
 	struct task_struct *g, *p;
 	int cpu;
 
@@ -387,7 +431,7 @@ static int walt_cpu_online(unsigned int cpu)
 	u64 start;
 
 	guard(rq_lock_irqsave)(cpu_rq(cpu));
-	start = walt_window_floor(walt_clock());
+	start = walt_window_floor(local_clock());
 	if (wrq->window_start < start)
 		*wrq = (struct walt_rq_win) { .window_start = start };
 	return 0;
@@ -524,7 +568,6 @@ static int __init walt_init(void)
 {
 	int ret;
 
-	register_syscore(&walt_syscore);
 	ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN, "sched/walt:online",
 					walt_cpu_online, NULL);
 	if (ret < 0)

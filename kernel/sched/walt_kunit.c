@@ -15,6 +15,7 @@
 #include <linux/delay.h>
 #include <linux/kthread.h>
 #include <linux/mmu_context.h>
+#include <linux/sched/clock.h>
 
 #include "sched.h"
 #include "sched_util_kunit.h"
@@ -174,12 +175,12 @@ static void walt_migration_case(struct kunit *test, enum walt_move how)
 		u64 moved_at;
 
 		msleep(3 * window / NSEC_PER_MSEC);
-		moved_at = ktime_get_ns();
+		moved_at = local_clock();
 		if (how == WALT_MOVE_WAKEUP) {
 			/* Block, retarget, wake: ttwu migrates it. */
 			atomic_set(state, SPIN_BLOCK);
 			KUNIT_ASSERT_TRUE(test, walt_wait(test, k, walt_blocked));
-			moved_at = ktime_get_ns();
+			moved_at = local_clock();
 			KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(k, cpumask_of(to)), 0);
 			atomic_set(state, SPIN_RUN);
 			wake_up_process(k);

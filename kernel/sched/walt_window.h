@@ -103,13 +103,6 @@
 #include <linux/sched.h>
 #include <linux/sched/walt.h>
 
-/* Per-CPU state; the sums are scaled ns. */
-struct walt_rq_win {
-	u64	window_start;
-	u64	curr_runnable_sum;
-	u64	prev_runnable_sum;
-};
-
 enum walt_event {
 	WALT_PUT_PREV_TASK,
 	WALT_PICK_NEXT_TASK,
@@ -502,6 +495,28 @@ static inline bool walt_transfer(const struct walt_task_win *t,
 	dst->prev_runnable_sum += t->prev_window;
 
 	return clamped;
+}
+
+/*
+ * Second half of a migration: task @t arrives on @dst, whose clock reads
+ * @c->wallclock, with the share that left its source's sums. Roll both to
+ * the window holding the arrival time, then add the share. An arrival
+ * never precedes the departure: a destination clock behind the task's
+ * mark_start (the source's clock at departure, ahead by cross-CPU skew
+ * of sched_clock) is taken as mark_start. Otherwise the update would be
+ * refused as a clock gone backwards and the task's windows, one ahead of
+ * @dst's after a boundary, would put its curr into @dst's prev.
+ */
+static inline void walt_arrive(struct walt_task_win *t,
+			       struct walt_rq_win *dst,
+			       const struct walt_ctx *c)
+{
+	struct walt_ctx at = *c;
+
+	at.wallclock = max(c->wallclock, t->mark_start);
+	walt_update_busy(t, dst, &at);
+	dst->curr_runnable_sum += t->curr_window;
+	dst->prev_runnable_sum += t->prev_window;
 }
 
 #endif /* _KERNEL_SCHED_WALT_WINDOW_H */

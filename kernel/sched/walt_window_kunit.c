@@ -646,8 +646,96 @@ static void walt_transfer_test(struct kunit *test)
 		   src.prev_runnable_sum + dst.prev_runnable_sum);
 }
 
+/*
+ * walt_arrive(): the destination half of a migration. The task left its
+ * source with mark_start and windows as given; the destination's clock
+ * reads .now at the arrival. Busy time in ms, windows of 20 ms.
+ */
+struct walt_arrive_case {
+	const char *name;
+	u64 now;
+	struct walt_rq_win dst, dst_after;
+	struct walt_task_win t, t_after;
+};
+
+#define WALT_RQ(ws, curr, prev)	{ MS(ws), MS(curr), MS(prev) }
+#define WALT_T(mark, curr, prev) \
+	{ .mark_start = MS(mark), .curr_window = MS(curr), .prev_window = MS(prev) }
+
+static const struct walt_arrive_case walt_arrive_cases[] = {
+	{
+		.name = "an arrival in the destination's window adds the share",
+		.now = MS(1026),
+		.dst = WALT_RQ(1020, 6, 15), .dst_after = WALT_RQ(1020, 10, 24),
+		.t = WALT_T(1022, 4, 9), .t_after = WALT_T(1026, 4, 9),
+	}, {
+		.name = "a destination in a later window rolls the task to it",
+		.now = MS(1026),
+		.dst = WALT_RQ(1020, 6, 15), .dst_after = WALT_RQ(1020, 6, 19),
+		.t = WALT_T(1015, 4, 9), .t_after = WALT_T(1026, 0, 4),
+	}, {
+		.name = "a destination two windows on leaves the task no prev",
+		.now = MS(1045),
+		.dst = WALT_RQ(1040, 6, 0), .dst_after = WALT_RQ(1040, 6, 0),
+		.t = WALT_T(1015, 4, 9), .t_after = WALT_T(1045, 0, 0),
+	}, {
+		.name = "a destination not rolled yet rolls, then the task",
+		.now = MS(1030),
+		.dst = WALT_RQ(1000, 10, 5), .dst_after = WALT_RQ(1020, 0, 14),
+		.t = WALT_T(1015, 4, 9), .t_after = WALT_T(1030, 0, 4),
+	}, {
+		.name = "a destination clock behind the task's mark changes no window",
+		.now = MS(1012),
+		.dst = WALT_RQ(1000, 10, 5), .dst_after = WALT_RQ(1000, 14, 14),
+		.t = WALT_T(1015, 4, 9), .t_after = WALT_T(1015, 4, 9),
+	}, {
+		.name = "a destination clock behind the task's boundary rolls to it",
+		.now = MS(1018),
+		.dst = WALT_RQ(1000, 10, 5), .dst_after = WALT_RQ(1020, 1, 22),
+		.t = WALT_T(1021, 1, 12), .t_after = WALT_T(1021, 1, 12),
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_arrive, walt_arrive_cases, name);
+
+static void walt_arrive_test(struct kunit *test)
+{
+	const struct walt_arrive_case *tc = test->param_value;
+	struct walt_ctx c = {
+		.event = WALT_TASK_MIGRATE,
+		.wallclock = tc->now,
+		.window_size = WINDOW,
+		.nr_hist = NR_HIST,
+		.freq_scale = SCHED_CAPACITY_SCALE,
+		.cpu_scale = SCHED_CAPACITY_SCALE,
+	};
+	struct walt_rq_win dst = tc->dst;
+	struct walt_task_win t = tc->t;
+
+	walt_arrive(&t, &dst, &c);
+
+	expect_u64(test, tc->name, "dst window_start",
+		   tc->dst_after.window_start, dst.window_start);
+	expect_u64(test, tc->name, "dst curr", tc->dst_after.curr_runnable_sum,
+		   dst.curr_runnable_sum);
+	expect_u64(test, tc->name, "dst prev", tc->dst_after.prev_runnable_sum,
+		   dst.prev_runnable_sum);
+	expect_u64(test, tc->name, "task mark_start", tc->t_after.mark_start,
+		   t.mark_start);
+	expect_u64(test, tc->name, "task curr", tc->t_after.curr_window,
+		   t.curr_window);
+	expect_u64(test, tc->name, "task prev", tc->t_after.prev_window,
+		   t.prev_window);
+	/* The task's windows are the destination's: same window. */
+	KUNIT_EXPECT_GE_MSG(test, t.mark_start, dst.window_start, "%s",
+			    tc->name);
+	KUNIT_EXPECT_LT_MSG(test, t.mark_start, dst.window_start + WINDOW,
+			    "%s", tc->name);
+}
+
 static struct kunit_case walt_migration_test_cases[] = {
 	KUNIT_CASE_PARAM(walt_transfer_test, walt_transfer_gen_params),
+	KUNIT_CASE_PARAM(walt_arrive_test, walt_arrive_gen_params),
 	{}
 };
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Per-task state of Window-Assisted Load Tracking (WALT), embedded in
- * task_struct. The arithmetic lives in kernel/sched/walt_window.h, the
- * provider in kernel/sched/walt.c; see Documentation/scheduler/sched-walt.rst.
+ * State of Window-Assisted Load Tracking (WALT): per task, embedded in
+ * task_struct, and per CPU (also read by the trace events). The arithmetic
+ * lives in kernel/sched/walt_window.h, the provider in kernel/sched/walt.c;
+ * see Documentation/scheduler/sched-walt.rst.
  */
 #ifndef _LINUX_SCHED_WALT_H
 #define _LINUX_SCHED_WALT_H
@@ -21,6 +22,13 @@ struct walt_task_win {
 	u32	prev_window;		/* busy in the window before it */
 	u32	hist[WALT_HIST_MAX];	/* completed windows, [0] newest */
 	u32	demand;			/* max(hist[0], average of N) */
+};
+
+/* Window sums of one CPU, scaled ns; under the CPU's rq->lock. */
+struct walt_rq_win {
+	u64	window_start;
+	u64	curr_runnable_sum;
+	u64	prev_runnable_sum;
 };
 
 /**

@@ -14,12 +14,14 @@
  */
 TRACE_EVENT(walt_update_task_ravg,
 
+	/*
+	 * The sums by pointer: read only when the event is enabled, not at
+	 * each of the scheduler events that pass here.
+	 */
 	TP_PROTO(struct task_struct *p, int cpu, int event, u64 wallclock,
-		 u64 window_start, u64 curr_runnable_sum,
-		 u64 prev_runnable_sum),
+		 const struct walt_rq_win *wrq),
 
-	TP_ARGS(p, cpu, event, wallclock, window_start, curr_runnable_sum,
-		prev_runnable_sum),
+	TP_ARGS(p, cpu, event, wallclock, wrq),
 
 	TP_STRUCT__entry(
 		__array(char,	comm,	TASK_COMM_LEN)
@@ -43,12 +45,12 @@ TRACE_EVENT(walt_update_task_ravg,
 		__entry->event		= event;
 		__entry->wallclock	= wallclock;
 		__entry->mark_start	= p->walt.win.mark_start;
-		__entry->win_start	= window_start;
+		__entry->win_start	= wrq->window_start;
 		__entry->curr_window	= p->walt.win.curr_window;
 		__entry->prev_window	= p->walt.win.prev_window;
 		__entry->demand		= p->walt.win.demand;
-		__entry->cs		= curr_runnable_sum;
-		__entry->ps		= prev_runnable_sum;
+		__entry->cs		= wrq->curr_runnable_sum;
+		__entry->ps		= wrq->prev_runnable_sum;
 	),
 
 	TP_printk("wc %llu ws %llu event %d cpu %d task %d (%s) ms %llu demand %u curr_window %u prev_window %u cs %llu ps %llu",
