@@ -80,6 +80,16 @@ EXPORT_SYMBOL_IF_KUNIT(sched_tune_boosted);
 static DEFINE_PER_CPU(struct stune_cpu, stune_cpu);
 
 DEFINE_STATIC_KEY_FALSE(sched_tune_used);
+/*
+ * The dequeue hook's own key, turned on before sched_tune_used. The sites
+ * of one static key are patched one after another: with a single key, a
+ * task counted at an enqueue site already on, then dequeued through a
+ * site still off, kept its count on that CPU while it slept and woke on
+ * another, whose bucket its next dequeue then took it from ("no task of
+ * boost 0 to uncount", seen in scripts/stress.sh). Uncounting on before
+ * counting makes every count have its uncount.
+ */
+DEFINE_STATIC_KEY_FALSE(sched_tune_uncount_on);
 
 /**
  * struct schedtune - a schedtune cgroup
@@ -309,6 +319,7 @@ static void sched_tune_enable(void)
 	lockdep_assert_held(&stune_mutex);
 	if (static_key_enabled(&sched_tune_used))
 		return;
+	static_branch_enable(&sched_tune_uncount_on);
 	static_branch_enable(&sched_tune_used);
 
 	guard(rcu)();

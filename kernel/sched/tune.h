@@ -41,6 +41,7 @@ struct stune_cpu {
 };
 
 DECLARE_STATIC_KEY_FALSE(sched_tune_used);
+DECLARE_STATIC_KEY_FALSE(sched_tune_uncount_on);
 
 void sched_tune_enqueue(struct rq *rq, struct task_struct *p);
 void sched_tune_dequeue(struct rq *rq, struct task_struct *p);
@@ -58,7 +59,10 @@ void sched_tune_check_idle(struct rq *rq);
 static inline void sched_tune_check_idle(struct rq *rq) { }
 #endif
 
-/* enqueue_task()/dequeue_task() hooks: a NOP until a boost is first set. */
+/*
+ * enqueue_task()/dequeue_task() hooks: a NOP until a boost is first set;
+ * see sched_tune_uncount_on for why dequeue has its own key.
+ */
 static __always_inline void sched_tune_rq_inc(struct rq *rq,
 					      struct task_struct *p)
 {
@@ -69,7 +73,7 @@ static __always_inline void sched_tune_rq_inc(struct rq *rq,
 static __always_inline void sched_tune_rq_dec(struct rq *rq,
 					      struct task_struct *p)
 {
-	if (static_branch_unlikely(&sched_tune_used))
+	if (static_branch_unlikely(&sched_tune_uncount_on))
 		sched_tune_dequeue(rq, p);
 }
 
