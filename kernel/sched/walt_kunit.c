@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests for WALT on live runqueues: migration accounting with real
- * kthreads and migrations, and WALT as schedutil's input.
+ * kthreads and migrations, switches between two tasks, and WALT as
+ * schedutil's input.
  *
  * Tolerances: QEMU TCG runs 2 vCPUs on a loaded host, so a kthread pinned
  * to a CPU does not get the whole CPU (the KUnit thread, kworkers and
@@ -248,6 +249,119 @@ static void walt_schedutil_input_test(struct kunit *test)
 	sched_util_kunit_spinner_stop(k);
 }
 
+/*
+ * Two kthreads bound to one CPU hand it to each other every 200 us, far
+ * more often than the tick, so nearly all their time is charged at the
+ * switches between them, which walt_switch() does itself.
+ */
+#define WALT_PP_SLICE_NS	(200 * NSEC_PER_USEC)
+
+struct walt_pp {
+	struct completion go[2];
+	bool stop;
+};
+
+struct walt_pp_thread {
+	struct walt_pp *pp;
+	int me;
+};
+
+static int walt_pp_fn(void *arg)
+{
+	struct walt_pp_thread *t = arg;
+	struct walt_pp *pp = t->pp;
+
+	while (!READ_ONCE(pp->stop)) {
+		u64 end;
+
+		wait_for_completion(&pp->go[t->me]);
+		end = local_clock() + WALT_PP_SLICE_NS;
+		while (local_clock() < end && !READ_ONCE(pp->stop))
+			cpu_relax();
+		complete(&pp->go[!t->me]);
+	}
+	while (!kthread_should_stop())
+		schedule_timeout_interruptible(1);
+	return 0;
+}
+
+/*
+ * Per window, the busy time charged to the two tasks is part of the CPU's
+ * sum (what other tasks ran there is small next to it) and the CPU's sum
+ * is at most one window: charging the task put too little, or charging
+ * the task picked for the time before it ran, breaks one or the other.
+ * Compared in the same scale: the CPU's own frequency and capacity.
+ */
+static void walt_switch_accounting_test(struct kunit *test)
+{
+	u32 window = walt_window_size();
+	struct walt_pp_thread *t;
+	struct task_struct *k[2];
+	struct walt_task_win tw[2];
+	struct walt_rq_win rw;
+	struct walt_pp *pp;
+	u64 full, tasks;
+	int cpu = 1, i, attempt;
+	bool same = false;
+
+	pp = kunit_kzalloc(test, sizeof(*pp), GFP_KERNEL);
+	t = kunit_kcalloc(test, 2, sizeof(*t), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, pp);
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	for (i = 0; i < 2; i++) {
+		init_completion(&pp->go[i]);
+		t[i] = (struct walt_pp_thread) { .pp = pp, .me = i };
+		k[i] = kthread_create(walt_pp_fn, &t[i], "walt_pp%d", i);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(k[i]));
+		get_task_struct(k[i]);
+		kthread_bind(k[i], cpu);
+		wake_up_process(k[i]);
+	}
+	complete(&pp->go[0]);
+
+	msleep(3 * window / NSEC_PER_MSEC);
+	for (attempt = 0; attempt < 10 && !same; attempt++) {
+		struct rq *rq = cpu_rq(cpu);
+		struct rq_flags rf;
+
+		if (attempt)
+			usleep_range(1000, 2000);
+		rq_lock_irqsave(rq, &rf);
+		rw = *walt_rq_of(cpu);
+		tw[0] = k[0]->walt.win;
+		tw[1] = k[1]->walt.win;
+		rq_unlock_irqrestore(rq, &rf);
+		/* Both rolled into the CPU's window: their prev is its prev. */
+		same = tw[0].mark_start >= rw.window_start &&
+		       tw[1].mark_start >= rw.window_start;
+	}
+
+	WRITE_ONCE(pp->stop, true);
+	complete(&pp->go[0]);
+	complete(&pp->go[1]);
+	for (i = 0; i < 2; i++) {
+		kthread_stop(k[i]);
+		put_task_struct(k[i]);
+	}
+
+	KUNIT_ASSERT_TRUE_MSG(test, same, "the tasks never shared the CPU's window");
+	full = walt_scale_exec(window, arch_scale_freq_capacity(cpu),
+			       arch_scale_cpu_capacity(cpu));
+	tasks = (u64)tw[0].prev_window + tw[1].prev_window;
+	KUNIT_EXPECT_LE_MSG(test, rw.prev_runnable_sum, full,
+			    "cpu prev %llu, one window %llu",
+			    rw.prev_runnable_sum, full);
+	KUNIT_EXPECT_GT_MSG(test, rw.prev_runnable_sum, full / 2,
+			    "cpu prev %llu, one window %llu",
+			    rw.prev_runnable_sum, full);
+	KUNIT_EXPECT_LE_MSG(test, tasks, rw.prev_runnable_sum,
+			    "tasks %u + %u, cpu prev %llu", tw[0].prev_window,
+			    tw[1].prev_window, rw.prev_runnable_sum);
+	KUNIT_EXPECT_GE_MSG(test, tasks, rw.prev_runnable_sum * 3 / 4,
+			    "tasks %u + %u, cpu prev %llu", tw[0].prev_window,
+			    tw[1].prev_window, rw.prev_runnable_sum);
+}
+
 #ifdef CONFIG_CPU_FREQ
 /* What the cpufreq hook of @cpu saw; callers hold @cpu's rq->lock. */
 struct walt_freq_probe {
@@ -326,6 +440,7 @@ static struct kunit_case walt_live_cases[] = {
 	KUNIT_CASE_SLOW(walt_migration_running_test),
 	KUNIT_CASE_SLOW(walt_migration_wakeup_test),
 	KUNIT_CASE(walt_schedutil_input_test),
+	KUNIT_CASE_SLOW(walt_switch_accounting_test),
 #ifdef CONFIG_CPU_FREQ
 	KUNIT_CASE_SLOW(walt_window_freq_update_test),
 #endif
