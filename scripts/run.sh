@@ -12,7 +12,8 @@
 #            aggregation, WALT's debug fields, bad input on every knob;
 #   tables   Table 1 (SchedTune boost vs. frequency, rt-app ramp) and
 #            Table 2 (WALT vs. PELT step response), -icount;
-#   bench    Table 3 (overhead: hackbench and a pinned pipe ping-pong),
+#   bench    Table 3 (overhead: hackbench pinned and on 2 CPUs, a pinned
+#            pipe ping-pong),
 #            one boot per configuration, -icount.
 #
 # Results go to $SCHED_UTIL_CACHE/results (tables.md and CSV files), which

@@ -9,11 +9,19 @@
 #   walt        the series, WALT selected
 #   walt-boost  the series, WALT selected, benchmarks in a group boosted 10
 #
-# then runs hackbench (rt-tests, pipes, 2 groups x 20 senders/receivers,
-# 100 loops; elapsed and CPU microseconds) and a ping-pong of two
-# processes pinned to CPU 1 (50000 round trips; elapsed and CPU ns per
-# round trip) RUNS times each, one "T3," CSV row per run. Under QEMU
-# -icount guest time counts instructions.
+# then runs, RUNS times each, one "T3," CSV row per run (elapsed and CPU
+# time, context switches of the whole guest during the run):
+#
+#   hackbench-1cpu  hackbench (rt-tests, pipes, 2 groups x 20 senders/
+#                   receivers, 100 loops; microseconds) pinned to CPU 1:
+#                   no cross-CPU wake-ups, so runs differ by about 1%
+#                   instead of 50%, and 0.5% can be told from noise;
+#   hackbench       the same on both CPUs, as the seed ran it;
+#   pingpong        two processes pinned to CPU 1 passing a byte through
+#                   two pipes (50000 round trips; ns per round trip): the
+#                   worst case, two context switches and little else.
+#
+# Under QEMU -icount guest time counts instructions.
 
 RUNS=10
 cfg=unset
@@ -37,19 +45,24 @@ fi
 [ -r /proc/sys/kernel/sched_util_signal ] &&
 	echo "signal: $(cat /proc/sys/kernel/sched_util_signal)"
 
+ctxt() { awk '$1 == "ctxt" { print $2 }' /proc/stat; }
+
+# run NAME COUNT CMD...: COUNT rows "T3,NAME,cfg,i,elapsed,cpu,switches".
+run() {
+	local name=$1 count=$2 i=1 t c0
+	shift 2
+	while [ $i -le $count ]; do
+		c0=$(ctxt)
+		t=$("$@") || result=fail
+		echo "T3,$name,$cfg,$i,${t% *},${t#* },$(( $(ctxt) - c0 ))"
+		i=$((i + 1))
+	done
+}
+
 hackbench -p -g 2 -l 100 >/dev/null	# warm-up, not counted
-i=1
-while [ $i -le $RUNS ]; do
-	t=$(schedbench cputime hackbench -p -g 2 -l 100) || result=fail
-	echo "T3,hackbench,$cfg,$i,${t% *},${t#* }"
-	i=$((i + 1))
-done
-i=1
-while [ $i -le $RUNS ]; do
-	t=$(schedbench pingpong 1 50000) || result=fail
-	echo "T3,pingpong,$cfg,$i,${t% *},${t#* }"
-	i=$((i + 1))
-done
+run hackbench-1cpu $((2 * RUNS)) taskset -c 1 schedbench cputime hackbench -p -g 2 -l 100
+run hackbench $RUNS schedbench cputime hackbench -p -g 2 -l 100
+run pingpong $RUNS schedbench pingpong 1 50000
 dmesg | grep -E 'WARNING:|BUG:|Oops|lockdep|UBSAN|KASAN' && result="fail (kernel log)"
 # Timing is only as good as the clock: the TSC must have stayed the
 # clocksource (scripts/guest-lib.sh, GUEST_CPU).
