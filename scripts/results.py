@@ -178,7 +178,8 @@ if t3:
            "holds idle gaps that vary with wake-up placement. Context "
            "switches: /proc/stat ctxt across the run, whole guest. On two "
            "CPUs hackbench's cross-CPU wake-ups and spinning make runs of the "
-           "same kernel differ by tens of percent; pinned, by about 1%. The "
+           "same kernel differ by tens of percent; pinned, by a few percent, "
+           "and medians of 20 runs of the same kernel by about 0.5%. The "
            "seed's SchedTune cost +1.1% ... +3.0% (hackbench, HiKey).", "",
            "Issue 7's goal, WALT + boost <= +0.5% (CPU time): "
            + "; ".join(goal) + ".", ""]
