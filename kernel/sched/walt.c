@@ -200,8 +200,8 @@ static noinline void walt_update_rolling_ctx(struct rq *rq,
 }
 
 /*
- * Out of line, so that the in-window paths make no call (other than a
- * tail call) and need no callee-saved register.
+ * Out of line, so that the in-window paths make no call other than a tail
+ * call, and save few registers.
  */
 static noinline void walt_trace_update(struct task_struct *p, int cpu,
 				       enum walt_event event, u64 wallclock,
@@ -216,8 +216,7 @@ static noinline void walt_trace_update(struct task_struct *p, int cpu,
  * context need: the common case, an interval inside the current window,
  * then costs a few loads, one scaling and two additions (a pick, a wake or
  * a migration only a store). The trace event and the rollover are out of
- * line: no call but a tail call on the common path, so no callee-saved
- * register either.
+ * line: no call but a tail call on the common path.
  */
 static __always_inline void walt_update(struct rq *rq, struct task_struct *p,
 					enum walt_event event, u64 wallclock,
@@ -308,10 +307,7 @@ static noinline void walt_switch_slow(struct rq *rq, struct task_struct *prev,
 	walt_update(rq, next, WALT_PICK_NEXT_TASK, now, 0);
 }
 
-/*
- * Out of line, so that the fast path of walt_switch() makes no call and
- * needs no callee-saved register.
- */
+/* Out of line, so that the fast path of walt_switch() makes no call. */
 static noinline void walt_switch_trace(struct task_struct *prev,
 				       struct task_struct *next, int cpu,
 				       u64 now, struct walt_rq_win *wrq)
@@ -329,11 +325,11 @@ static noinline void walt_switch_trace(struct task_struct *prev,
  * The common switch, between two tasks whose last events were in the
  * current window, is done here with what the two walt_update() calls of
  * walt_switch_slow() would do then: charge @prev's interval to its curr
- * and the CPU's, move both marks. It costs about a third as much: one
- * window check for both, no call (the capacity is read from
- * walt_cpu_scale, the trace events are out of line), so no callee-saved
- * register. An idle @prev (IRQ time, IO wait) and anything that rolls a
- * window take the slow path.
+ * and the CPU's, move both marks. It costs about half as much: one
+ * window check for both, and no call (the capacity is read from
+ * walt_cpu_scale, the trace events are out of line), so one register is
+ * saved instead of six. An idle @prev (IRQ time, IO wait) and anything
+ * that rolls a window take the slow path.
  */
 static void walt_switch(struct rq *rq, struct task_struct *prev,
 			struct task_struct *next)
@@ -344,8 +340,8 @@ static void walt_switch(struct rq *rq, struct task_struct *prev,
 	struct walt_task_win *nt = &next->walt.win;
 	/*
 	 * rq_clock() without its CONFIG_SCHED_DEBUG check, whose WARN call
-	 * alone makes every switch save and restore six registers; the slow
-	 * path checks. __schedule() has just updated the clock.
+	 * alone makes every switch save and restore five more registers; the
+	 * slow path checks. __schedule() has just updated the clock.
 	 */
 	u64 now = rq->clock;
 	u64 busy;

@@ -351,13 +351,14 @@ static void walt_switch_accounting_test(struct kunit *test)
 	KUNIT_EXPECT_LE_MSG(test, rw.prev_runnable_sum, full,
 			    "cpu prev %llu, one window %llu",
 			    rw.prev_runnable_sum, full);
-	KUNIT_EXPECT_GT_MSG(test, rw.prev_runnable_sum, full / 2,
+	KUNIT_EXPECT_GT_MSG(test, rw.prev_runnable_sum, full >> 1,
 			    "cpu prev %llu, one window %llu",
 			    rw.prev_runnable_sum, full);
 	KUNIT_EXPECT_LE_MSG(test, tasks, rw.prev_runnable_sum,
 			    "tasks %u + %u, cpu prev %llu", tw[0].prev_window,
 			    tw[1].prev_window, rw.prev_runnable_sum);
-	KUNIT_EXPECT_GE_MSG(test, tasks, rw.prev_runnable_sum * 3 / 4,
+	KUNIT_EXPECT_GE_MSG(test, tasks, rw.prev_runnable_sum -
+			    (rw.prev_runnable_sum >> 2),
 			    "tasks %u + %u, cpu prev %llu", tw[0].prev_window,
 			    tw[1].prev_window, rw.prev_runnable_sum);
 }
