@@ -60,6 +60,8 @@ static DEFINE_PER_CPU(u64, walt_freq_window);
  * window late (walt_update_rolling_ctx() refreshes it at every rollover).
  */
 static DEFINE_PER_CPU(unsigned long, walt_cpu_scale) = SCHED_CAPACITY_SCALE;
+/* The first window boundary of this tracking session; see walt_start(). */
+static u64 walt_session_start;
 
 #if IS_ENABLED(CONFIG_KUNIT)
 /* Test access to the per-CPU sums and the window size. */
@@ -179,6 +181,25 @@ static inline void walt_set_home(struct rq *rq, struct task_struct *p) { }
 #endif
 
 /*
+ * walt_start() resets every task on the task list, but a task that
+ * release_task() has already unhashed still runs its exit path, and can
+ * reach the hooks with its state from an earlier tracking session (seen
+ * once in scripts/stress.sh as a wrong home CPU). Every mark of this
+ * session is at or after walt_session_start, so an earlier nonzero mark
+ * is such a leftover: reset it as walt_start() would have. Such a mark
+ * fails walt_in_window(), so only the slow paths need to look.
+ */
+static bool walt_forget_stale(struct task_struct *p)
+{
+	u64 mark = p->walt.win.mark_start;
+
+	if (likely(!mark || mark >= READ_ONCE(walt_session_start)))
+		return false;
+	memset(&p->walt, 0, sizeof(p->walt));
+	return true;
+}
+
+/*
  * walt_update_busy() out of line, for the intervals that roll a window
  * (once per window and CPU, plus after sleeps) or that a clock gone
  * backwards ends: nothing to gain from inlining it into every caller.
@@ -192,6 +213,8 @@ static noinline void walt_update_rolling_ctx(struct rq *rq,
 	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu);
 	struct walt_ctx c;
 
+	walt_forget_stale(p);
+	walt_check_home(rq, p);
 	per_cpu(walt_cpu_scale, cpu) = arch_scale_cpu_capacity(cpu);
 	walt_ctx_init(&c, rq, p, event, wallclock, irqtime);
 	c.nr_hist = READ_ONCE(walt_hist_size);
@@ -226,7 +249,6 @@ static __always_inline void walt_update(struct rq *rq, struct task_struct *p,
 	struct walt_task_win *t = &p->walt.win;
 
 	lockdep_assert_rq_held(rq);
-	walt_check_home(rq, p);
 	if (unlikely(!walt_in_window(t, wrq, wallclock, walt_window))) {
 		/*
 		 * A clock that went backwards (the seed BUG()ed here) loses
@@ -235,6 +257,7 @@ static __always_inline void walt_update(struct rq *rq, struct task_struct *p,
 		walt_update_rolling_ctx(rq, p, event, wallclock, irqtime);
 		return;
 	}
+	walt_check_home(rq, p);
 	if (walt_event_may_be_busy(event)) {
 		struct walt_ctx c;
 
@@ -257,6 +280,11 @@ static noinline void walt_activate_arrival(struct rq *rq,
 	struct walt_ctx c;
 
 	lockdep_assert_rq_held(rq);
+	if (walt_forget_stale(p)) {
+		/* In transit in an earlier session: now a first event. */
+		walt_update(rq, p, WALT_TASK_WAKE, now, 0);
+		return;
+	}
 	walt_ctx_init(&c, rq, p, WALT_TASK_MIGRATE, now, 0);
 	c.nr_hist = READ_ONCE(walt_hist_size);
 	walt_arrive(&p->walt.win, wrq, &c);
@@ -400,11 +428,14 @@ static void walt_migrate(struct task_struct *p, int new_cpu)
 	bool lock = !p->on_rq;
 	bool clamped;
 
-	if (p->walt.in_transit || is_idle_task(p))
+	if (is_idle_task(p))
 		return;
 	if (lock)
 		raw_spin_rq_lock(src);
 
+	walt_forget_stale(p);
+	if (p->walt.in_transit)
+		goto unlock;
 	/* The queued task's migration dequeued it: src's clock is updated. */
 	walt_update(src, p, WALT_TASK_MIGRATE,
 		    lock ? walt_clock_of(cpu_of(src)) : walt_clock(src), 0);
@@ -416,7 +447,7 @@ static void walt_migrate(struct task_struct *p, int new_cpu)
 		  cpu_of(src), p->pid);
 	p->walt.in_transit = true;
 	p->walt.src_cpu = cpu_of(src);
-
+unlock:
 	if (lock)
 		raw_spin_rq_unlock(src);
 }
@@ -469,10 +500,13 @@ static unsigned long walt_task_util(struct task_struct *p)
  * Start from a clean slate: every CPU's window starts at the same
  * boundary and every task's windows are empty, so the sums are the sums
  * of the tasks' windows from the first event on. Hooks are still off.
+ * The first window starts at the next boundary, after every mark of an
+ * earlier session, so that walt_forget_stale() can tell those apart;
+ * events before it are accounted from it on.
  */
 static int walt_start(void)
 {
-	u64 start = walt_window_floor(local_clock());
+	u64 start = walt_window_floor(local_clock()) + walt_window;
 	struct task_struct *g, *p;
 	int cpu;
 
@@ -486,6 +520,7 @@ static int walt_start(void)
 		per_cpu(walt_cpu_scale, cpu) = arch_scale_cpu_capacity(cpu);
 		memset(&rq->idle->walt, 0, sizeof(rq->idle->walt));
 	}
+	WRITE_ONCE(walt_session_start, start);
 
 	guard(rcu)();
 	for_each_process_thread(g, p) {

@@ -158,7 +158,8 @@ static bool walt_wait(struct kunit *test, struct task_struct *k,
  */
 enum walt_move { WALT_MOVE_RUNNING, WALT_MOVE_WAKEUP };
 
-static void walt_migration_case(struct kunit *test, enum walt_move how)
+static void walt_migration_case(struct kunit *test, enum walt_move how,
+				bool stale)
 {
 	u32 window = walt_window_size();
 	struct walt_snap s = { };
@@ -171,6 +172,20 @@ static void walt_migration_case(struct kunit *test, enum walt_move how)
 	KUNIT_ASSERT_NOT_NULL(test, state);
 	k = sched_util_kunit_spinner(state, cpumask_of(from), "walt_spin");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+	if (stale) {
+		/*
+		 * What a task that walt_start() could not reset (unhashed by
+		 * release_task(), still exiting) brings from an earlier
+		 * session: a mark before this one, and here a migration
+		 * that never arrived. Kept, in_transit would make the
+		 * migration below skip taking the share out of @from.
+		 */
+		scoped_guard (task_rq_lock, k) {
+			k->walt.win.mark_start = 1;
+			k->walt.in_transit = true;
+			k->walt.src_cpu = to;
+		}
+	}
 
 	for (attempt = 0; attempt < 10 && !done; attempt++) {
 		u64 moved_at;
@@ -201,12 +216,18 @@ static void walt_migration_case(struct kunit *test, enum walt_move how)
 
 static void walt_migration_running_test(struct kunit *test)
 {
-	walt_migration_case(test, WALT_MOVE_RUNNING);
+	walt_migration_case(test, WALT_MOVE_RUNNING, false);
 }
 
 static void walt_migration_wakeup_test(struct kunit *test)
 {
-	walt_migration_case(test, WALT_MOVE_WAKEUP);
+	walt_migration_case(test, WALT_MOVE_WAKEUP, false);
+}
+
+/* A leftover of an earlier tracking session is reset at its next event. */
+static void walt_stale_task_test(struct kunit *test)
+{
+	walt_migration_case(test, WALT_MOVE_RUNNING, true);
 }
 
 /* With walt selected, schedutil's input is WALT's CPU utilization. */
@@ -440,6 +461,7 @@ static struct kunit_case walt_live_cases[] = {
 	KUNIT_CASE_PARAM(walt_util_test, walt_util_gen_params),
 	KUNIT_CASE_SLOW(walt_migration_running_test),
 	KUNIT_CASE_SLOW(walt_migration_wakeup_test),
+	KUNIT_CASE_SLOW(walt_stale_task_test),
 	KUNIT_CASE(walt_schedutil_input_test),
 	KUNIT_CASE_SLOW(walt_switch_accounting_test),
 #ifdef CONFIG_CPU_FREQ
