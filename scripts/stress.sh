@@ -35,7 +35,9 @@ if [ $inject = 1 ]; then
 	f=$SRC/kernel/sched/core.c
 	grep -q '^		sched_util_hook_migrate(p, new_cpu);$' "$f" ||
 		die "cannot find the migration hook in $f"
-	sed -i 's/^		sched_util_hook_migrate(p, new_cpu);$/		if (!task_on_rq_queued(p)) \/* injected bug *\/\n&/' "$f"
+	# A queued task reaches set_task_cpu() after deactivate_task(), so
+	# with p->on_rq == TASK_ON_RQ_MIGRATING, never TASK_ON_RQ_QUEUED.
+	sed -i 's/^		sched_util_hook_migrate(p, new_cpu);$/		if (!task_on_rq_migrating(p)) \/* injected bug *\/\n&/' "$f"
 	log "injected: set_task_cpu() skips the migration hook for queued tasks"
 fi
 # The next prepare-tree.sh run restores core.c from pristine + series.
