@@ -19,6 +19,11 @@
  * destination rq->lock (activate hook with ENQUEUE_MIGRATED); in between
  * it is owned by the migrating task alone (walt.in_transit).
  *
+ * Charging: a CPU's busy time by the intervals in which a task (not idle)
+ * runs there, a task's windows from its se.sum_exec_runtime, each at its
+ * own slow-path events (walt_sync(), walt_fold()). A switch between two
+ * tasks inside the current window charges nothing (walt_switch()).
+ *
  * Clock: the scheduler's own, rq_clock() where the event happens under an
  * updated rq clock (switch, tick, most activations), sched_clock_cpu()
  * elsewhere; see walt_clock(). Window boundaries are multiples of the
@@ -56,8 +61,8 @@ static DEFINE_PER_CPU(u64, walt_freq_window);
 /*
  * arch_scale_cpu_capacity() as of the CPU's last slow-path event, under
  * rq->lock: it is a call on x86, and capacities change only when the
- * topology or a cpufreq policy is set up. A change is applied at most one
- * window late (walt_update_rolling_ctx() refreshes it at every rollover).
+ * topology or a cpufreq policy is set up. A change is applied at the
+ * CPU's next sync (walt_sync()), at most one tick late while it is busy.
  */
 static DEFINE_PER_CPU(unsigned long, walt_cpu_scale) = SCHED_CAPACITY_SCALE;
 /* The first window boundary of this tracking session; see walt_start(). */
@@ -199,76 +204,100 @@ static bool walt_forget_stale(struct task_struct *p)
 	return true;
 }
 
-/*
- * walt_update_busy() out of line, for the intervals that roll a window
- * (once per window and CPU, plus after sleeps) or that a clock gone
- * backwards ends: nothing to gain from inlining it into every caller.
- */
-static noinline void walt_update_rolling_ctx(struct rq *rq,
-					     struct task_struct *p,
-					     enum walt_event event,
-					     u64 wallclock, u64 irqtime)
+/* Scales of @rq's CPU for charging busy time; see walt_ctx_init(). */
+static void walt_ctx_scales(struct walt_ctx *c, struct rq *rq, u64 now)
 {
 	int cpu = cpu_of(rq);
-	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu);
+
+	*c = (struct walt_ctx) {
+		.wallclock	= now,
+		.window_size	= walt_window,
+		.nr_hist	= READ_ONCE(walt_hist_size),
+		.freq_scale	= arch_scale_freq_capacity(cpu),
+		.cpu_scale	= per_cpu(walt_cpu_scale, cpu),
+	};
+}
+
+/*
+ * Bring @rq's sums to @now: roll its window and charge the CPU's busy time
+ * since its last sync. @busy is whether a task (not idle) runs on the CPU:
+ * it has since the last sync, as every switch to or from idle syncs. The
+ * capacity cache is refreshed here, at most one window late.
+ */
+static void walt_sync(struct rq *rq, u64 now, bool busy)
+{
+	int cpu = cpu_of(rq);
+	struct walt_ctx c;
+
+	lockdep_assert_rq_held(rq);
+	per_cpu(walt_cpu_scale, cpu) = arch_scale_cpu_capacity(cpu);
+	walt_ctx_scales(&c, rq, now);
+	walt_rq_sync(&per_cpu(walt_rq, cpu), now, busy, &c);
+}
+
+/* Whether a task other than idle runs on @rq, whose lock is held. */
+static bool walt_rq_busy(struct rq *rq)
+{
+	return !is_idle_task(rcu_dereference_protected(rq->curr,
+					lockdep_is_held(__rq_lockp(rq))));
+}
+
+/*
+ * What @p has run, its se.sum_exec_runtime, up to now if it is @running
+ * (the tick reads it before task_tick() brings the sum up to date).
+ */
+static u64 walt_task_exec(struct rq *rq, struct task_struct *p, bool running)
+{
+	u64 exec = p->se.sum_exec_runtime;
+
+	if (running)
+		exec += walt_span(p->se.exec_start, rq_clock_task(rq));
+	return exec;
+}
+
+/*
+ * Fold what @p (not idle) ran since its last fold into its windows, on
+ * @rq already synced to @now. @running: @p has been on the CPU up to @now.
+ */
+static noinline void walt_fold(struct rq *rq, struct task_struct *p,
+			       enum walt_event event, u64 now, bool running)
+{
+	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(rq));
+	struct walt_task_win *t = &p->walt.win;
+	u64 exec = walt_task_exec(rq, p, running);
 	struct walt_ctx c;
 
 	walt_forget_stale(p);
 	walt_check_home(rq, p);
-	per_cpu(walt_cpu_scale, cpu) = arch_scale_cpu_capacity(cpu);
-	walt_ctx_init(&c, rq, p, event, wallclock, irqtime);
-	c.nr_hist = READ_ONCE(walt_hist_size);
-	walt_update_busy(&p->walt.win, wrq, &c);
-	trace_walt_update_task_ravg(p, cpu, event, wallclock, wrq);
+	walt_ctx_scales(&c, rq, now);
+	walt_task_fold(t, wrq->window_start, now, walt_span(t->exec_mark, exec),
+		       running, &c);
+	t->exec_mark = exec;
+	trace_walt_update_task_ravg(p, cpu_of(rq), event, now, wrq);
 }
 
 /*
- * Out of line, so that the in-window paths make no call other than a tail
- * call, and save few registers.
+ * Account @event of @rq's idle task at @wallclock: the IRQ time and IO
+ * wait that idle time may count as busy (walt_idle_is_busy()). Tasks are
+ * folded instead, see walt_fold(). The rq lock is held.
  */
-static noinline void walt_trace_update(struct task_struct *p, int cpu,
-				       enum walt_event event, u64 wallclock,
-				       struct walt_rq_win *wrq)
+static void walt_update_idle(struct rq *rq, enum walt_event event,
+			     u64 wallclock, u64 irqtime)
 {
-	trace_walt_update_task_ravg(p, cpu, event, wallclock, wrq);
-}
-
-/*
- * Account @event of @p on @rq, whose lock is held, at @wallclock. Inline,
- * so that each caller's constant @event folds what walt_is_busy() and the
- * context need: the common case, an interval inside the current window,
- * then costs a few loads, one scaling and two additions (a pick, a wake or
- * a migration only a store). The trace event and the rollover are out of
- * line: no call but a tail call on the common path.
- */
-static __always_inline void walt_update(struct rq *rq, struct task_struct *p,
-					enum walt_event event, u64 wallclock,
-					u64 irqtime)
-{
-	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(rq));
-	struct walt_task_win *t = &p->walt.win;
+	int cpu = cpu_of(rq);
+	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu);
+	struct task_struct *idle = rq->idle;
+	struct walt_ctx c;
 
 	lockdep_assert_rq_held(rq);
-	if (unlikely(!walt_in_window(t, wrq, wallclock, walt_window))) {
-		/*
-		 * A clock that went backwards (the seed BUG()ed here) loses
-		 * nothing: the next event with a sane clock accounts it.
-		 */
-		walt_update_rolling_ctx(rq, p, event, wallclock, irqtime);
-		return;
-	}
-	walt_check_home(rq, p);
-	if (walt_event_may_be_busy(event)) {
-		struct walt_ctx c;
-
-		walt_ctx_init(&c, rq, p, event, wallclock, irqtime);
-		walt_update_in_window(t, wrq, &c);
-	} else {
-		/* walt_is_busy() is false: only the mark moves. */
-		t->mark_start = wallclock;
-	}
-	if (trace_walt_update_task_ravg_enabled())
-		walt_trace_update(p, cpu_of(rq), event, wallclock, wrq);
+	walt_ctx_init(&c, rq, idle, event, wallclock, irqtime);
+	c.nr_hist = READ_ONCE(walt_hist_size);
+	/*
+	 * A clock that went backwards (the seed BUG()ed here) loses
+	 * nothing: the next event with a sane clock accounts it.
+	 */
+	walt_update_busy(&idle->walt.win, wrq, &c);
+	trace_walt_update_task_ravg(idle, cpu, event, wallclock, wrq);
 }
 
 /* Arrival after a migration: roll the task here, add its share. */
@@ -279,10 +308,9 @@ static noinline void walt_activate_arrival(struct rq *rq,
 	struct walt_rq_win *src;
 	struct walt_ctx c;
 
-	lockdep_assert_rq_held(rq);
 	if (walt_forget_stale(p)) {
 		/* In transit in an earlier session: now a first event. */
-		walt_update(rq, p, WALT_TASK_WAKE, now, 0);
+		walt_fold(rq, p, WALT_TASK_WAKE, now, false);
 		return;
 	}
 	walt_ctx_init(&c, rq, p, WALT_TASK_MIGRATE, now, 0);
@@ -306,24 +334,41 @@ static noinline void walt_activate_arrival(struct rq *rq,
  * update it (ENQUEUE_NOCLOCK); otherwise enqueue_task() updates it after
  * this hook, so do it here.
  */
-static void walt_activate(struct rq *rq, struct task_struct *p, int flags)
+static noinline void walt_activate_slow(struct rq *rq, struct task_struct *p,
+					int flags)
 {
 	u64 now;
 
 	if (!(flags & ENQUEUE_NOCLOCK))
 		update_rq_clock(rq);
 	now = walt_clock(rq);
+	walt_sync(rq, now, walt_rq_busy(rq));
 
 	if (flags & ENQUEUE_INITIAL) {
 		/* Fresh from fork: do not inherit the parent's windows. */
 		memset(&p->walt, 0, sizeof(p->walt));
 		walt_set_home(rq, p);
-		walt_update(rq, p, WALT_TASK_WAKE, now, 0);
+		walt_fold(rq, p, WALT_TASK_WAKE, now, false);
 	} else if (unlikely(p->walt.in_transit)) {
 		walt_activate_arrival(rq, p, now);
 	} else if (flags & ENQUEUE_WAKEUP) {
-		walt_update(rq, p, WALT_TASK_WAKE, now, 0);
+		walt_fold(rq, p, WALT_TASK_WAKE, now, false);
 	}
+}
+
+/*
+ * Only a fork and an arrival after a migration need WALT here. A plain
+ * wake-up ends a sleep, which is never busy, and the pick that follows
+ * folds the task anyway: the windows come out the same either way
+ * (walt_window_kunit.c, walt_wake_skip_test). It is still accounted while
+ * its trace event is on, for tools that follow the events.
+ */
+static void walt_activate(struct rq *rq, struct task_struct *p, int flags)
+{
+	if (likely(!(flags & ENQUEUE_INITIAL) && !p->walt.in_transit &&
+		   !trace_walt_update_task_ravg_enabled()))
+		return;
+	walt_activate_slow(rq, p, flags);
 }
 
 /* Every switch that walt_switch() does not finish itself. */
@@ -331,71 +376,56 @@ static noinline void walt_switch_slow(struct rq *rq, struct task_struct *prev,
 				      struct task_struct *next, u64 now)
 {
 	assert_clock_updated(rq);
-	walt_update(rq, prev, WALT_PUT_PREV_TASK, now, 0);
-	walt_update(rq, next, WALT_PICK_NEXT_TASK, now, 0);
-}
-
-/* Out of line, so that the fast path of walt_switch() makes no call. */
-static noinline void walt_switch_trace(struct task_struct *prev,
-				       struct task_struct *next, int cpu,
-				       u64 now, struct walt_rq_win *wrq)
-{
-	trace_walt_update_task_ravg(prev, cpu, WALT_PUT_PREV_TASK, now, wrq);
-	trace_walt_update_task_ravg(next, cpu, WALT_PICK_NEXT_TASK, now, wrq);
+	walt_sync(rq, now, !is_idle_task(prev));
+	if (is_idle_task(prev))
+		walt_update_idle(rq, WALT_PUT_PREV_TASK, now, 0);
+	else
+		walt_fold(rq, prev, WALT_PUT_PREV_TASK, now, true);
+	if (is_idle_task(next))
+		walt_update_idle(rq, WALT_PICK_NEXT_TASK, now, 0);
+	else
+		walt_fold(rq, next, WALT_PICK_NEXT_TASK, now, false);
 }
 
 /*
- * __schedule() updated the rq clock before picking @next. Picking a task
- * never charges busy time: its wait is not counted (walt_ctx_init()
- * leaves account_wait_time off; there is no knob), so within the current
- * window only its mark moves.
+ * __schedule() updated the rq clock before picking @next.
  *
- * The common switch, between two tasks whose last events were in the
- * current window, is done here with what the two walt_update() calls of
- * walt_switch_slow() would do then: charge @prev's interval to its curr
- * and the CPU's, move both marks. It costs about half as much: one
- * window check for both, and no call (the capacity is read from
- * walt_cpu_scale, the trace events are out of line), so one register is
- * saved instead of six. An idle @prev (IRQ time, IO wait) and anything
- * that rolls a window take the slow path.
+ * A switch between two tasks (neither idle) whose marks are in the
+ * current window, at a time still inside it, charges nothing: the CPU is
+ * busy before and after, and what @prev ran is in its sum_exec_runtime,
+ * folded into its windows at its next event in a later window. Those
+ * conditions are what walt_task_fold() relies on: a task's unfolded run
+ * time always lies in the window of its mark. Anything else (idle, a
+ * window to roll, a mark from an earlier window, the trace event on)
+ * takes the slow path, which syncs the CPU and folds both tasks.
  */
 static void walt_switch(struct rq *rq, struct task_struct *prev,
 			struct task_struct *next)
 {
-	int cpu = cpu_of(rq);
-	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu);
-	struct walt_task_win *pt = &prev->walt.win;
-	struct walt_task_win *nt = &next->walt.win;
+	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(rq));
 	/*
 	 * rq_clock() without its CONFIG_SCHED_DEBUG check, whose WARN call
 	 * alone makes every switch save and restore five more registers; the
 	 * slow path checks. __schedule() has just updated the clock.
 	 */
 	u64 now = rq->clock;
-	u64 busy;
 
 	lockdep_assert_rq_held(rq);
-	if (unlikely(is_idle_task(prev) ||
-		     !walt_in_window(pt, wrq, now, walt_window) ||
-		     !walt_in_window(nt, wrq, now, walt_window))) {
+	if (unlikely(is_idle_task(prev) || is_idle_task(next) ||
+		     !walt_switch_charges_nothing(&prev->walt.win,
+						  &next->walt.win, wrq, now,
+						  walt_window) ||
+		     trace_walt_update_task_ravg_enabled())) {
 		walt_switch_slow(rq, prev, next, now);
 		return;
 	}
 	walt_check_home(rq, prev);
 	walt_check_home(rq, next);
-	busy = walt_scale_exec(now - pt->mark_start,
-			       arch_scale_freq_capacity(cpu),
-			       per_cpu(walt_cpu_scale, cpu));
-	pt->curr_window += busy;
-	wrq->curr_runnable_sum += busy;
-	pt->mark_start = now;
-	nt->mark_start = now;
-	if (trace_walt_update_task_ravg_enabled())
-		walt_switch_trace(prev, next, cpu, now, wrq);
 }
 
 /*
- * At the first tick of a window, hand schedutil the window that just
+ * Charge the CPU and fold the running task, at least once per tick. At
+ * the first tick of a window, hand schedutil the window that just
  * completed. A busy CPU updates it soon anyway, but an idle one whose tick
  * runs may not for many ms, and would keep the OPP of its last busy window
  * that long. Whichever event rolled the window, the first tick in it
@@ -407,8 +437,13 @@ static void walt_tick(struct rq *rq)
 					lockdep_is_held(__rq_lockp(rq)));
 	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(rq));
 	u64 *reported = &per_cpu(walt_freq_window, cpu_of(rq));
+	u64 now = walt_clock(rq);
 
-	walt_update(rq, curr, WALT_TASK_UPDATE, walt_clock(rq), 0);
+	walt_sync(rq, now, !is_idle_task(curr));
+	if (is_idle_task(curr))
+		walt_update_idle(rq, WALT_TASK_UPDATE, now, 0);
+	else
+		walt_fold(rq, curr, WALT_TASK_UPDATE, now, true);
 	if (*reported != wrq->window_start &&
 	    sched_util_signal_is_selected(&walt_signal)) {
 		*reported = wrq->window_start;
@@ -419,14 +454,21 @@ static void walt_tick(struct rq *rq)
 /*
  * Take @p's share out of the source CPU's sums. A queued task comes with
  * the source rq->lock held; a waking one with only p->pi_lock, and then
- * no rq->lock is held at all, so take the source's here.
+ * no rq->lock is held at all, so take the source's here. @p is not
+ * running either way.
+ *
+ * The share may exceed what the sums hold by a little: the CPU's busy
+ * time and the task's run time are charged at different moments, each at
+ * the frequency of its moment, and the task's clock leaves out IRQ time
+ * but not the other way round. The sums stop at 0 then; a migration that
+ * skipped this hook is caught by walt_check_home() instead.
  */
 static void walt_migrate(struct task_struct *p, int new_cpu)
 {
 	struct rq *src = task_rq(p);
 	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(src));
 	bool lock = !p->on_rq;
-	bool clamped;
+	u64 now;
 
 	if (is_idle_task(p))
 		return;
@@ -437,14 +479,11 @@ static void walt_migrate(struct task_struct *p, int new_cpu)
 	if (p->walt.in_transit)
 		goto unlock;
 	/* The queued task's migration dequeued it: src's clock is updated. */
-	walt_update(src, p, WALT_TASK_MIGRATE,
-		    lock ? walt_clock_of(cpu_of(src)) : walt_clock(src), 0);
-	clamped = walt_sub_clamped(&wrq->curr_runnable_sum,
-				   p->walt.win.curr_window);
-	clamped |= walt_sub_clamped(&wrq->prev_runnable_sum,
-				    p->walt.win.prev_window);
-	WARN_ONCE(clamped, "walt: cpu %d sums below task %d's share\n",
-		  cpu_of(src), p->pid);
+	now = lock ? walt_clock_of(cpu_of(src)) : walt_clock(src);
+	walt_sync(src, now, walt_rq_busy(src));
+	walt_fold(src, p, WALT_TASK_MIGRATE, now, false);
+	walt_sub_clamped(&wrq->curr_runnable_sum, p->walt.win.curr_window);
+	walt_sub_clamped(&wrq->prev_runnable_sum, p->walt.win.prev_window);
 	p->walt.in_transit = true;
 	p->walt.src_cpu = cpu_of(src);
 unlock:
@@ -455,8 +494,7 @@ unlock:
 static void walt_irq(struct rq *rq, u64 delta)
 {
 	raw_spin_rq_lock(rq);
-	walt_update(rq, rq->idle, WALT_IRQ_UPDATE, walt_clock_of(cpu_of(rq)),
-		    delta);
+	walt_update_idle(rq, WALT_IRQ_UPDATE, walt_clock_of(cpu_of(rq)), delta);
 	raw_spin_rq_unlock(rq);
 }
 
@@ -471,19 +509,31 @@ EXPORT_SYMBOL_IF_KUNIT(walt_util);
  * The busy time of the last complete window as of now. The sums roll only
  * at events, and an idle CPU with its tick stopped has none: read them as
  * the rollover would leave them, or an idle CPU would keep its last busy
- * window and hold up the frequency of a policy it shares.
+ * window and hold up the frequency of a policy it shares. A CPU running a
+ * task has been busy since its last sync (walt_sync()), which may be
+ * before the boundary: that part of the window is added.
  */
 VISIBLE_IF_KUNIT unsigned long walt_cpu_util(int cpu)
 {
 	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu);
 	u64 start = READ_ONCE(wrq->window_start);
+	u64 end = start + walt_window;
 	u64 now = local_clock();
 	u64 busy = 0;
 
-	if (now < start + walt_window)
+	if (now < end) {
 		busy = READ_ONCE(wrq->prev_runnable_sum);
-	else if (now < start + 2 * (u64)walt_window)
+	} else if (now < end + walt_window) {
+		u64 pending = walt_span(READ_ONCE(wrq->busy_mark), end);
+
 		busy = READ_ONCE(wrq->curr_runnable_sum);
+		scoped_guard(rcu) {
+			if (!is_idle_task(rcu_dereference(cpu_rq(cpu)->curr)))
+				busy += walt_scale_exec(pending,
+						arch_scale_freq_capacity(cpu),
+						per_cpu(walt_cpu_scale, cpu));
+		}
+	}
 
 	return min(walt_util(busy, walt_window), arch_scale_cpu_capacity(cpu));
 }

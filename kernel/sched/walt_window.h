@@ -15,13 +15,16 @@
  *   task:  curr_window,       prev_window        what this task ran
  *   rq:    curr_runnable_sum, prev_runnable_sum  what all its tasks ran
  *
- * An rq's sums are the sums of its tasks' windows, so a migrating task can
- * take exactly its share along (walt_transfer()). prev_runnable_sum, one
- * complete window of CPU busy time, is what guides the CPU frequency.
+ * An rq's sums add up its tasks' windows, so a migrating task can take its
+ * share along (walt_transfer()). prev_runnable_sum, one complete window of
+ * CPU busy time, is what guides the CPU frequency.
  *
- * Busy time is charged lazily. Each scheduler event accounts the interval
- * [mark_start, wallclock) of one task and then sets mark_start = wallclock.
- * Whether the interval was busy depends on what the task was doing:
+ * Busy time is charged lazily. In the model, each scheduler event accounts
+ * the interval [mark_start, wallclock) of one task and then sets
+ * mark_start = wallclock (walt_update_busy()). walt.c goes one step
+ * further for tasks other than idle, so that a switch between two of them
+ * costs nothing: see walt_rq_sync() and walt_task_fold() below. Whether an
+ * interval was busy depends on what the task was doing:
  *
  *   event            task                       idle task
  *   PUT_PREV_TASK    busy: it ran               IRQ time only; all of it
@@ -463,6 +466,98 @@ static inline bool walt_update_busy(struct walt_task_win *t,
 	else
 		walt_update_rolling(t, rq, c);
 	return true;
+}
+
+/*
+ * Lazy charging, as walt.c does it. A switch between two tasks inside the
+ * current window charges nothing: the CPU stays busy whichever task runs,
+ * and what each task runs adds up in its se.sum_exec_runtime. So a CPU's
+ * busy time is charged by non-idle intervals, [busy_mark, now) at the
+ * CPU's own slow-path events (a switch to or from idle, the tick, a
+ * migration, a rollover), and a task's windows are folded from the time
+ * it ran since its last fold, at its own slow-path events.
+ */
+
+/*
+ * Roll @rq to the window holding @now and, if a task ran on the CPU since
+ * busy_mark (@busy), charge [busy_mark, @now) as busy; the CPU is then
+ * accounted up to @now. A busy_mark of 0 (a session's first event) has
+ * nothing before it to charge. A @now before window_start (a session
+ * starts at the next boundary; a task arriving from a CPU whose clock is
+ * ahead rolls this one early) charges nothing, and the CPU is accounted
+ * up to window_start: what runs before a session is not counted, and no
+ * time is charged before it has passed.
+ */
+static inline void walt_rq_sync(struct walt_rq_win *rq, u64 now, bool busy,
+				const struct walt_ctx *c)
+{
+	walt_rq_rollover(rq, now, c->window_size);
+	if (busy && rq->busy_mark && now >= rq->window_start)
+		walt_rq_account(rq, rq->busy_mark, now, c);
+	rq->busy_mark = max3(rq->busy_mark, now, rq->window_start);
+}
+
+/*
+ * Whether a switch between tasks @prev and @next (neither idle) at @now
+ * can charge nothing: both marks and @now are in @rq's current window.
+ * That keeps each task's run time not folded yet in the window of its
+ * mark, which walt_task_fold() relies on: a task put or picked in a
+ * later window is folded first. window_start is at least one window
+ * while WALT tracks (walt_start()), so a mark of 0, a task never
+ * accounted, fails too.
+ */
+static inline bool walt_switch_charges_nothing(const struct walt_task_win *prev,
+					       const struct walt_task_win *next,
+					       const struct walt_rq_win *rq,
+					       u64 now, u32 window)
+{
+	u64 start = rq->window_start;
+
+	return prev->mark_start >= start && next->mark_start >= start &&
+	       now < start + window;
+}
+
+/*
+ * Charge task @t the @ran ns it ran since mark_start, roll it to
+ * @window_start (its rq's, synced to @now) and move the mark to @now.
+ *
+ * A task not @running ran them in its own window, the one holding
+ * mark_start: a pick or a put in a later window folds the task first
+ * (walt_switch()). They complete that window, up to its end, and the
+ * windows since were empty. A @running task with its mark before the
+ * current window has run since before that window's first boundary: it
+ * ran all of [boundary, @now), each window passed whole was busy
+ * throughout, and the rest of @ran completes its own window, as in
+ * walt_task_account(). @ran counts the task's own clock, which leaves out
+ * IRQ time; it caps what is charged.
+ */
+static inline void walt_task_fold(struct walt_task_win *t, u64 window_start,
+				  u64 now, u64 ran, bool running,
+				  const struct walt_ctx *c)
+{
+	u32 window = c->window_size;
+	u64 end, own = ran;
+	u32 full = 0;
+
+	/* No earlier than its rq's window, as in walt_update_rolling(). */
+	now = max3(now, t->mark_start, window_start);
+	if (!t->mark_start) {
+		/* Never accounted (fresh from fork): it starts here. */
+		t->mark_start = now;
+		return;
+	}
+	end = min(walt_window_end(t->mark_start, window_start, window), now);
+	if (running) {
+		own -= min(own, now - end);
+		full = walt_scale_exec(window, c->freq_scale, c->cpu_scale);
+	}
+	t->curr_window += walt_scale_exec(min(own, end - t->mark_start),
+					  c->freq_scale, c->cpu_scale);
+	if (walt_task_rollover(t, window_start, window, full, c->nr_hist) &&
+	    running)
+		t->curr_window = walt_scale_exec(min(ran, now - window_start),
+						 c->freq_scale, c->cpu_scale);
+	t->mark_start = now;
 }
 
 /* Subtract @contrib from *@sum, stopping at 0; true if it had to stop. */

@@ -539,12 +539,338 @@ static void walt_in_window_agrees_test(struct kunit *test)
 	}
 }
 
+/*
+ * A plain wake-up need not be accounted (walt_activate()): the pick that
+ * follows folds the task anyway. Folding at the wake-up (what the task ran
+ * before it slept) and then at the pick (nothing more) must leave the
+ * same windows as folding it all at the pick, and both the windows worked
+ * out by hand. The rq's window at each event is the one holding its time.
+ */
+struct walt_wake_case {
+	const char *name;
+	u64 ran;		/* before the task slept */
+	u64 wake, pick;
+	struct walt_state before;	/* rq columns unused */
+	struct walt_state after;
+};
+
+static const struct walt_wake_case walt_wake_cases[] = {
+	{
+		.name = "woken and picked in the task's window",
+		.ran = MS(2), .wake = MS(1008), .pick = MS(1012),
+		.before = { 0, MS(1005), MS(3), MS(7), 0, 0, MS(7) },
+		.after = { 0, MS(1012), MS(5), MS(7), 0, 0, MS(7) },
+	}, {
+		.name = "woken and picked in the window after the task's",
+		.ran = MS(1), .wake = MS(1022), .pick = MS(1026),
+		.before = { 0, MS(1015), MS(4), MS(9), 0, 0, MS(9) },
+		.after = { 0, MS(1026), 0, MS(5), 0, 0, US(8200) },
+	}, {
+		.name = "woken in the task's window, picked in the next",
+		.ran = MS(1), .wake = MS(1018), .pick = MS(1023),
+		.before = { 0, MS(1015), MS(4), MS(9), 0, 0, MS(9) },
+		.after = { 0, MS(1023), 0, MS(5), 0, 0, US(8200) },
+	}, {
+		.name = "woken two windows on, picked a window after that",
+		.ran = MS(1), .wake = MS(1045), .pick = MS(1061),
+		.before = { 0, MS(1015), MS(4), MS(9), 0, 0, MS(9) },
+		.after = { 0, MS(1061), 0, 0, 0, 0, US(8200) },
+	}, {
+		.name = "a task that only waited keeps its demand",
+		.ran = 0, .wake = MS(1030), .pick = MS(1045),
+		.before = { 0, MS(1015), 0, MS(6), 0, 0, MS(8) },
+		.after = { 0, MS(1045), 0, 0, 0, 0, MS(8) },
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_wake, walt_wake_cases, name);
+
+/* Fold @t at @now, not running, its rq in the window holding @now. */
+static void walt_wake_fold(struct walt_task_win *t, u64 now, u64 ran)
+{
+	struct walt_ctx c = {
+		.wallclock = now,
+		.window_size = WINDOW,
+		.nr_hist = NR_HIST,
+		.freq_scale = SCHED_CAPACITY_SCALE,
+		.cpu_scale = SCHED_CAPACITY_SCALE,
+	};
+	u64 window_start = MS(1000) + div_u64(now - MS(1000), WINDOW) * WINDOW;
+
+	walt_task_fold(t, window_start, now, ran, false, &c);
+}
+
+static void walt_wake_check(struct kunit *test, const char *path,
+			    const struct walt_state *want,
+			    const struct walt_task_win *t)
+{
+	KUNIT_EXPECT_EQ_MSG(test, t->mark_start, want->mark_start, "%s", path);
+	KUNIT_EXPECT_EQ_MSG(test, t->curr_window, want->curr, "%s", path);
+	KUNIT_EXPECT_EQ_MSG(test, t->prev_window, want->prev, "%s", path);
+	KUNIT_EXPECT_EQ_MSG(test, t->demand, want->demand, "%s", path);
+}
+
+static void walt_wake_skip_test(struct kunit *test)
+{
+	const struct walt_wake_case *tc = test->param_value;
+	struct walt_task_win woken = {
+		.mark_start = tc->before.mark_start,
+		.curr_window = tc->before.curr,
+		.prev_window = tc->before.prev,
+		.demand = tc->before.demand,
+	};
+	struct walt_task_win picked;
+	unsigned int i;
+
+	for (i = 0; i < WALT_HIST_MAX; i++)
+		woken.hist[i] = tc->before.demand;
+	picked = woken;
+
+	walt_wake_fold(&woken, tc->wake, tc->ran);
+	walt_wake_fold(&woken, tc->pick, 0);
+	walt_wake_fold(&picked, tc->pick, tc->ran);
+
+	walt_wake_check(test, "wake + pick", &tc->after, &woken);
+	walt_wake_check(test, "pick only", &tc->after, &picked);
+	for (i = 0; i < WALT_HIST_MAX; i++)
+		KUNIT_EXPECT_EQ_MSG(test, woken.hist[i], picked.hist[i],
+				    "hist[%u]", i);
+}
+
+/* sched_walt_rollover: lazy charging, walt_switch_charges_nothing() */
+
+struct walt_lazy_case {
+	const char *name;
+	u64 prev_mark, next_mark, now;	/* the rq's window: [1000, 1020) */
+	bool lazy;
+};
+
+static const struct walt_lazy_case walt_lazy_cases[] = {
+	{ "both marks and the time in the window", MS(1005), MS(1010),
+	  MS(1012), true },
+	{ "marks on the window start", MS(1000), MS(1000), MS(1000), true },
+	{ "a next mark ahead of the time (clock skew)", MS(1005), MS(1013),
+	  MS(1012), true },
+	{ "the put task's mark in an earlier window", MS(999), MS(1010),
+	  MS(1012), false },
+	{ "the picked task's mark in an earlier window", MS(1005), MS(999),
+	  MS(1012), false },
+	{ "the time on the window end", MS(1005), MS(1010), MS(1020), false },
+	{ "the time windows later", MS(1005), MS(1010), MS(1065), false },
+	{ "a task never accounted", MS(1005), 0, MS(1012), false },
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_lazy, walt_lazy_cases, name);
+
+static void walt_lazy_test(struct kunit *test)
+{
+	const struct walt_lazy_case *tc = test->param_value;
+	struct walt_task_win prev = { .mark_start = tc->prev_mark };
+	struct walt_task_win next = { .mark_start = tc->next_mark };
+	struct walt_rq_win rq = { .window_start = MS(1000) };
+
+	KUNIT_EXPECT_EQ_MSG(test, walt_switch_charges_nothing(&prev, &next, &rq,
+							      tc->now, WINDOW),
+			    tc->lazy, "%s", tc->name);
+}
+
+/* sched_walt_rollover: lazy charging, walt_task_fold() */
+
+struct walt_fold_case {
+	const char *name;
+	bool running;
+	u64 ran;		/* since mark_start, the task's clock */
+	u64 now;		/* before.window_start: the synced rq's */
+	unsigned long freq_scale;	/* 0: 1024 */
+	struct walt_state before;	/* demand: every hist[] slot */
+	struct walt_state after;	/* rq columns unused */
+};
+
+static const struct walt_fold_case walt_fold_cases[] = {
+	{
+		.name = "a running task inside its window adds what it ran",
+		.running = true, .ran = MS(7), .now = MS(1012),
+		.before = { MS(1000), MS(1005), MS(3), MS(7), 0, 0, MS(10) },
+		.after = { MS(1000), MS(1012), MS(10), MS(7), 0, 0, MS(10) },
+	}, {
+		.name = "what a task ran is capped by the time since its mark",
+		.running = true, .ran = MS(9), .now = MS(1012),
+		.before = { MS(1000), MS(1005), MS(3), MS(7), 0, 0, MS(10) },
+		.after = { MS(1000), MS(1012), MS(10), MS(7), 0, 0, MS(10) },
+	}, {
+		.name = "a sleeping task's run completes its own window",
+		.ran = MS(3), .now = MS(1026),
+		.before = { MS(1020), MS(1015), MS(4), MS(9), 0, 0, MS(10) },
+		.after = { MS(1020), MS(1026), 0, MS(7), 0, 0, US(9400) },
+	}, {
+		.name = "a sleeping task's run cannot overfill its window",
+		.ran = MS(8), .now = MS(1030),
+		.before = { MS(1020), MS(1015), MS(4), MS(9), 0, 0, MS(10) },
+		.after = { MS(1020), MS(1030), 0, MS(9), 0, 0, US(9800) },
+	}, {
+		.name = "windows a sleeping task slept through are empty",
+		.ran = MS(3), .now = MS(1065),
+		.before = { MS(1060), MS(1015), MS(4), MS(9), 0, 0, MS(10) },
+		.after = { MS(1060), MS(1065), 0, 0, 0, 0, US(9400) },
+	}, {
+		.name = "a running task across one boundary splits its run",
+		.running = true, .ran = MS(9), .now = MS(1026),
+		.before = { MS(1020), MS(1015), MS(4), MS(9), 0, 0, MS(10) },
+		.after = { MS(1020), MS(1026), MS(6), MS(7), 0, 0, US(9400) },
+	}, {
+		.name = "a running task across three boundaries has a full prev",
+		.running = true, .ran = MS(50), .now = MS(1065),
+		.before = { MS(1060), MS(1015), MS(4), MS(9), 0, 0, MS(10) },
+		.after = { MS(1060), MS(1065), MS(5), MS(20), 0, 0, MS(20) },
+	}, {
+		.name = "IRQ time the task did not run caps its new curr",
+		.running = true, .ran = MS(4), .now = MS(1026),
+		.before = { MS(1020), MS(1015), MS(4), MS(9), 0, 0, MS(10) },
+		.after = { MS(1020), MS(1026), MS(4), MS(4), 0, 0, US(8800) },
+	}, {
+		.name = "half the frequency charges half the run",
+		.running = true, .ran = MS(7), .now = MS(1012),
+		.freq_scale = SCHED_CAPACITY_SCALE / 2,
+		.before = { MS(1000), MS(1005), MS(3), MS(7), 0, 0, MS(10) },
+		.after = { MS(1000), MS(1012), US(6500), MS(7), 0, 0, MS(10) },
+	}, {
+		.name = "a task never accounted only starts its mark",
+		.running = true, .ran = MS(5), .now = MS(1012),
+		.before = { MS(1000), 0, 0, 0, 0, 0, MS(10) },
+		.after = { MS(1000), MS(1012), 0, 0, 0, 0, MS(10) },
+	}, {
+		.name = "a first event before the window marks the window start",
+		.running = true, .ran = MS(5), .now = MS(990),
+		.before = { MS(1000), 0, 0, 0, 0, 0, MS(10) },
+		.after = { MS(1000), MS(1000), 0, 0, 0, 0, MS(10) },
+	}, {
+		.name = "a clock behind the window is taken as its start",
+		.running = true, .ran = MS(3), .now = MS(995),
+		.before = { MS(1000), MS(1000), MS(3), MS(7), 0, 0, MS(10) },
+		.after = { MS(1000), MS(1000), MS(3), MS(7), 0, 0, MS(10) },
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_fold, walt_fold_cases, name);
+
+static void walt_fold_test(struct kunit *test)
+{
+	const struct walt_fold_case *tc = test->param_value;
+	const struct walt_state *want = &tc->after;
+	struct walt_task_win t = {
+		.mark_start = tc->before.mark_start,
+		.curr_window = tc->before.curr,
+		.prev_window = tc->before.prev,
+		.demand = tc->before.demand,
+	};
+	struct walt_ctx c = {
+		.wallclock = tc->now,
+		.window_size = WINDOW,
+		.nr_hist = NR_HIST,
+		.freq_scale = tc->freq_scale ?: SCHED_CAPACITY_SCALE,
+		.cpu_scale = SCHED_CAPACITY_SCALE,
+	};
+	unsigned int i;
+
+	for (i = 0; i < WALT_HIST_MAX; i++)
+		t.hist[i] = tc->before.demand;
+
+	walt_task_fold(&t, tc->before.window_start, tc->now, tc->ran,
+		       tc->running, &c);
+
+	expect_u64(test, tc->name, "mark_start", want->mark_start,
+		   t.mark_start);
+	expect_u64(test, tc->name, "task curr", want->curr, t.curr_window);
+	expect_u64(test, tc->name, "task prev", want->prev, t.prev_window);
+	expect_u64(test, tc->name, "demand", want->demand, t.demand);
+}
+
+/* sched_walt_rollover: lazy charging, walt_rq_sync() */
+
+struct walt_sync_case {
+	const char *name;
+	bool busy;
+	u64 busy_mark;
+	u64 now;
+	struct walt_rq_win after;	/* before: 1000 ms, curr 10, prev 15 */
+};
+
+static const struct walt_sync_case walt_sync_cases[] = {
+	{
+		.name = "a busy CPU inside the window charges the interval",
+		.busy = true, .busy_mark = MS(1005), .now = MS(1012),
+		.after = { MS(1000), MS(17), MS(15), MS(1012) },
+	}, {
+		.name = "an idle CPU charges nothing but moves the mark",
+		.busy_mark = MS(1005), .now = MS(1012),
+		.after = { MS(1000), MS(10), MS(15), MS(1012) },
+	}, {
+		.name = "a busy CPU across one boundary completes the window",
+		.busy = true, .busy_mark = MS(1015), .now = MS(1026),
+		.after = { MS(1020), MS(6), MS(15), MS(1026) },
+	}, {
+		.name = "a busy CPU across two boundaries has a full prev",
+		.busy = true, .busy_mark = MS(1015), .now = MS(1045),
+		.after = { MS(1040), MS(5), MS(20), MS(1045) },
+	}, {
+		.name = "an idle CPU across two boundaries empties both",
+		.busy_mark = MS(1015), .now = MS(1045),
+		.after = { MS(1040), 0, 0, MS(1045) },
+	}, {
+		.name = "a session's first sync charges nothing before it",
+		.busy = true, .busy_mark = 0, .now = MS(1012),
+		.after = { MS(1000), MS(10), MS(15), MS(1012) },
+	}, {
+		.name = "a first sync before the session's window waits for it",
+		.busy = true, .busy_mark = 0, .now = MS(990),
+		.after = { MS(1000), MS(10), MS(15), MS(1000) },
+	}, {
+		.name = "a clock behind the mark charges nothing",
+		.busy = true, .busy_mark = MS(1012), .now = MS(1010),
+		.after = { MS(1000), MS(10), MS(15), MS(1012) },
+	}, {
+		.name = "a clock behind the window charges nothing before it",
+		.busy = true, .busy_mark = MS(985), .now = MS(990),
+		.after = { MS(1000), MS(10), MS(15), MS(1000) },
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_sync, walt_sync_cases, name);
+
+static void walt_sync_test(struct kunit *test)
+{
+	const struct walt_sync_case *tc = test->param_value;
+	struct walt_rq_win rq = { MS(1000), MS(10), MS(15), tc->busy_mark };
+	struct walt_ctx c = {
+		.wallclock = tc->now,
+		.window_size = WINDOW,
+		.nr_hist = NR_HIST,
+		.freq_scale = SCHED_CAPACITY_SCALE,
+		.cpu_scale = SCHED_CAPACITY_SCALE,
+	};
+
+	walt_rq_sync(&rq, tc->now, tc->busy, &c);
+
+	expect_u64(test, tc->name, "window_start", tc->after.window_start,
+		   rq.window_start);
+	expect_u64(test, tc->name, "curr", tc->after.curr_runnable_sum,
+		   rq.curr_runnable_sum);
+	expect_u64(test, tc->name, "prev", tc->after.prev_runnable_sum,
+		   rq.prev_runnable_sum);
+	expect_u64(test, tc->name, "busy_mark", tc->after.busy_mark,
+		   rq.busy_mark);
+}
+
 static struct kunit_case walt_rollover_test_cases[] = {
 	KUNIT_CASE_PARAM(walt_busy_test, walt_busy_gen_params),
 	KUNIT_CASE_PARAM(walt_rq_roll_test, walt_rq_roll_gen_params),
 	KUNIT_CASE_PARAM(walt_task_roll_test, walt_task_roll_gen_params),
 	KUNIT_CASE_PARAM(walt_in_window_test, walt_in_window_gen_params),
 	KUNIT_CASE(walt_in_window_agrees_test),
+	KUNIT_CASE_PARAM(walt_wake_skip_test, walt_wake_gen_params),
+	KUNIT_CASE_PARAM(walt_lazy_test, walt_lazy_gen_params),
+	KUNIT_CASE_PARAM(walt_fold_test, walt_fold_gen_params),
+	KUNIT_CASE_PARAM(walt_sync_test, walt_sync_gen_params),
 	{}
 };
 

@@ -18,6 +18,7 @@
  */
 struct walt_task_win {
 	u64	mark_start;		/* end of accounted time, 0: never */
+	u64	exec_mark;		/* se.sum_exec_runtime at mark_start */
 	u32	curr_window;		/* busy in the task's current window */
 	u32	prev_window;		/* busy in the window before it */
 	u32	hist[WALT_HIST_MAX];	/* completed windows, [0] newest */
@@ -29,6 +30,7 @@ struct walt_rq_win {
 	u64	window_start;
 	u64	curr_runnable_sum;
 	u64	prev_runnable_sum;
+	u64	busy_mark;		/* busy time charged up to here */
 };
 
 /**
