@@ -255,9 +255,13 @@ void sched_tune_check_idle(struct rq *rq)
 	if (!static_branch_unlikely(&sched_tune_used) || rq->nr_running)
 		return;
 	b = find_first_bit(sc->busy, STUNE_BUCKETS);
-	WARN_ONCE(b < STUNE_BUCKETS,
-		  "schedtune: CPU %d idle with %u task(s) of boost %d counted\n",
+	if (likely(b >= STUNE_BUCKETS))
+		return;
+	/* Under the rq lock: no console output, see walt_check_home(). */
+	printk_deferred_enter();
+	WARN_ONCE(1, "schedtune: CPU %d idle with %u task(s) of boost %d counted\n",
 		  cpu_of(rq), sc->tasks[b], (int)b + STUNE_BOOST_MIN);
+	printk_deferred_exit();
 }
 #endif
 

@@ -171,9 +171,17 @@ static void walt_check_home(struct rq *rq, struct task_struct *p)
 		p->walt.home_cpu = cpu_of(rq) + 1;
 		return;
 	}
-	WARN_ONCE(home != cpu_of(rq),
-		  "walt: %s/%d accounted on CPU %d, its window share in CPU %d's sums: a migration skipped the hook\n",
+	if (likely(home == cpu_of(rq)))
+		return;
+	/*
+	 * The rq lock is held: printing to the console from here can wait on
+	 * a console user that waits on this lock (stress.sh --inject-bug hung
+	 * so while the guest wrote the report). Defer the console output.
+	 */
+	printk_deferred_enter();
+	WARN_ONCE(1, "walt: %s/%d accounted on CPU %d, its window share in CPU %d's sums: a migration skipped the hook\n",
 		  p->comm, p->pid, cpu_of(rq), home);
+	printk_deferred_exit();
 }
 
 static void walt_set_home(struct rq *rq, struct task_struct *p)
