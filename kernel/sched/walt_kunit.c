@@ -271,6 +271,38 @@ static void walt_schedutil_input_test(struct kunit *test)
 }
 
 /*
+ * Snapshot @cpu's sums and the windows of its @n tasks @k under its rq
+ * lock, retrying for up to ~20 ms until every task has been accounted in
+ * the CPU's current window, so that their prev is the CPU's prev. Returns
+ * whether that happened.
+ */
+static bool walt_snap_cpu_window(int cpu, struct task_struct **k, int n,
+				 struct walt_task_win *tw,
+				 struct walt_rq_win *rw)
+{
+	int attempt, i;
+
+	for (attempt = 0; attempt < 10; attempt++) {
+		struct rq *rq = cpu_rq(cpu);
+		struct rq_flags rf;
+		bool same = true;
+
+		if (attempt)
+			usleep_range(1000, 2000);
+		rq_lock_irqsave(rq, &rf);
+		*rw = *walt_rq_of(cpu);
+		for (i = 0; i < n; i++)
+			tw[i] = k[i]->walt.win;
+		rq_unlock_irqrestore(rq, &rf);
+		for (i = 0; i < n; i++)
+			same &= tw[i].mark_start >= rw->window_start;
+		if (same)
+			return true;
+	}
+	return false;
+}
+
+/*
  * Two kthreads bound to one CPU hand it to each other every 200 us, far
  * more often than the tick, so nearly all their switches take
  * walt_switch()'s fast path, which charges nothing: their time reaches
@@ -324,8 +356,8 @@ static void walt_switch_accounting_test(struct kunit *test)
 	struct walt_rq_win rw;
 	struct walt_pp *pp;
 	u64 full, tasks;
-	int cpu = 1, i, attempt;
-	bool same = false;
+	int cpu = 1, i;
+	bool same;
 
 	pp = kunit_kzalloc(test, sizeof(*pp), GFP_KERNEL);
 	t = kunit_kcalloc(test, 2, sizeof(*t), GFP_KERNEL);
@@ -343,21 +375,7 @@ static void walt_switch_accounting_test(struct kunit *test)
 	complete(&pp->go[0]);
 
 	msleep(3 * window / NSEC_PER_MSEC);
-	for (attempt = 0; attempt < 10 && !same; attempt++) {
-		struct rq *rq = cpu_rq(cpu);
-		struct rq_flags rf;
-
-		if (attempt)
-			usleep_range(1000, 2000);
-		rq_lock_irqsave(rq, &rf);
-		rw = *walt_rq_of(cpu);
-		tw[0] = k[0]->walt.win;
-		tw[1] = k[1]->walt.win;
-		rq_unlock_irqrestore(rq, &rf);
-		/* Both rolled into the CPU's window: their prev is its prev. */
-		same = tw[0].mark_start >= rw.window_start &&
-		       tw[1].mark_start >= rw.window_start;
-	}
+	same = walt_snap_cpu_window(cpu, k, 2, tw, &rw);
 
 	WRITE_ONCE(pp->stop, true);
 	complete(&pp->go[0]);
@@ -450,8 +468,8 @@ static void walt_duty_test(struct kunit *test)
 	struct walt_rq_win rw;
 	struct task_struct *k;
 	struct walt_duty *d;
-	int cpu = 1, attempt;
-	bool same = false;
+	int cpu = 1;
+	bool same;
 	u64 spun;
 
 	d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
@@ -463,18 +481,7 @@ static void walt_duty_test(struct kunit *test)
 	wake_up_process(k);
 
 	msleep(4 * window / NSEC_PER_MSEC);
-	for (attempt = 0; attempt < 10 && !same; attempt++) {
-		struct rq *rq = cpu_rq(cpu);
-		struct rq_flags rf;
-
-		if (attempt)
-			usleep_range(1000, 2000);
-		rq_lock_irqsave(rq, &rf);
-		rw = *walt_rq_of(cpu);
-		tw = k->walt.win;
-		rq_unlock_irqrestore(rq, &rf);
-		same = tw.mark_start >= rw.window_start;
-	}
+	same = walt_snap_cpu_window(cpu, &k, 1, &tw, &rw);
 	WRITE_ONCE(d->stop, true);
 	kthread_stop(k);
 	put_task_struct(k);
