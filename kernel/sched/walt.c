@@ -65,6 +65,13 @@ static DEFINE_PER_CPU(u64, walt_freq_window);
  * CPU's next sync (walt_sync()), at most one tick late while it is busy.
  */
 static DEFINE_PER_CPU(unsigned long, walt_cpu_scale) = SCHED_CAPACITY_SCALE;
+/*
+ * Until when a switch away from the CPU's current task may charge
+ * nothing (walt_switch()): walt_lazy_end() as of the last fold of that
+ * task. Written under rq->lock where the current task is folded (the
+ * slow switch and the tick); read by the switch, on its own CPU.
+ */
+static DEFINE_PER_CPU(u64, walt_lazy_until);
 /* The first window boundary of this tracking session; see walt_start(). */
 static u64 walt_session_start;
 
@@ -384,6 +391,7 @@ static noinline void walt_switch_slow(struct rq *rq, struct task_struct *prev,
 				      struct task_struct *next, u64 now)
 {
 	assert_clock_updated(rq);
+	SCHED_WARN_ON(rq != this_rq());
 	walt_sync(rq, now, !is_idle_task(prev));
 	if (is_idle_task(prev))
 		walt_update_idle(rq, WALT_PUT_PREV_TASK, now, 0);
@@ -393,24 +401,50 @@ static noinline void walt_switch_slow(struct rq *rq, struct task_struct *prev,
 		walt_update_idle(rq, WALT_PICK_NEXT_TASK, now, 0);
 	else
 		walt_fold(rq, next, WALT_PICK_NEXT_TASK, now, false);
+	per_cpu(walt_lazy_until, cpu_of(rq)) =
+		walt_lazy_end(&per_cpu(walt_rq, cpu_of(rq)), walt_window,
+			      !is_idle_task(next));
 }
 
+#ifdef CONFIG_SCHED_UTIL_CHECKS
 /*
- * __schedule() updated the rq clock before picking @next.
+ * The fast switch does not look at @prev: the slow switch or tick that
+ * last folded it set walt_lazy_until to the end of its window, or to 0 if
+ * it was idle. Check that nothing moved the current task or its mark
+ * behind that.
+ */
+static void walt_check_lazy(struct rq *rq, struct task_struct *prev)
+{
+	u64 until = per_cpu(walt_lazy_until, cpu_of(rq));
+
+	if (likely(!is_idle_task(prev) &&
+		   prev->walt.win.mark_start >= until - walt_window))
+		return;
+	printk_deferred_enter();	/* rq->lock: see walt_check_home() */
+	WARN_ONCE(1, "walt: lazy switch from %s/%d, mark %llu, lazy until %llu: a fold skipped walt_lazy_until\n",
+		  prev->comm, prev->pid, prev->walt.win.mark_start, until);
+	printk_deferred_exit();
+}
+#else
+static inline void walt_check_lazy(struct rq *rq, struct task_struct *prev) { }
+#endif
+
+/*
+ * __schedule() updated the rq clock before picking @next, on this CPU.
  *
- * A switch between two tasks (neither idle) whose marks are in the
- * current window, at a time still inside it, charges nothing: the CPU is
- * busy before and after, and what @prev ran is in its sum_exec_runtime,
- * folded into its windows at its next event in a later window. Those
- * conditions are what walt_task_fold() relies on: a task's unfolded run
- * time always lies in the window of its mark. Anything else (idle, a
- * window to roll, a mark from an earlier window, the trace event on)
- * takes the slow path, which syncs the CPU and folds both tasks.
+ * A switch between two tasks (neither idle) inside the window in which
+ * @prev was last folded, to a task whose mark is in the current window,
+ * charges nothing: the CPU is busy before and after, and what @prev ran
+ * is in its sum_exec_runtime, folded into its windows at its next event
+ * in a later window. walt_switch_charges_nothing() has the condition;
+ * walt_lazy_until, 0 while idle runs, also sends a switch away from idle
+ * to the slow path. Anything else (idle, a window to roll, a mark from an
+ * earlier window, the trace event on) takes the slow path, which syncs
+ * the CPU and folds both tasks.
  */
 static void walt_switch(struct rq *rq, struct task_struct *prev,
 			struct task_struct *next)
 {
-	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(rq));
 	/*
 	 * rq_clock() without its CONFIG_SCHED_DEBUG check, whose WARN call
 	 * alone makes every switch save and restore five more registers; the
@@ -419,14 +453,15 @@ static void walt_switch(struct rq *rq, struct task_struct *prev,
 	u64 now = rq->clock;
 
 	lockdep_assert_rq_held(rq);
-	if (unlikely(is_idle_task(prev) || is_idle_task(next) ||
-		     !walt_switch_charges_nothing(&prev->walt.win,
-						  &next->walt.win, wrq, now,
-						  walt_window) ||
+	if (unlikely(is_idle_task(next) ||
+		     !walt_switch_charges_nothing(&next->walt.win,
+				__this_cpu_read(walt_rq.window_start),
+				__this_cpu_read(walt_lazy_until), now) ||
 		     trace_walt_update_task_ravg_enabled())) {
 		walt_switch_slow(rq, prev, next, now);
 		return;
 	}
+	walt_check_lazy(rq, prev);
 	walt_check_home(rq, prev);
 	walt_check_home(rq, next);
 }
@@ -452,6 +487,8 @@ static void walt_tick(struct rq *rq)
 		walt_update_idle(rq, WALT_TASK_UPDATE, now, 0);
 	else
 		walt_fold(rq, curr, WALT_TASK_UPDATE, now, true);
+	per_cpu(walt_lazy_until, cpu_of(rq)) =
+		walt_lazy_end(wrq, walt_window, !is_idle_task(curr));
 	if (*reported != wrq->window_start &&
 	    sched_util_signal_is_selected(&walt_signal)) {
 		*reported = wrq->window_start;
@@ -576,6 +613,7 @@ static int walt_start(void)
 			.window_start = start,
 		};
 		per_cpu(walt_cpu_scale, cpu) = arch_scale_cpu_capacity(cpu);
+		per_cpu(walt_lazy_until, cpu) = 0;
 		memset(&rq->idle->walt, 0, sizeof(rq->idle->walt));
 	}
 	WRITE_ONCE(walt_session_start, start);

@@ -498,23 +498,35 @@ static inline void walt_rq_sync(struct walt_rq_win *rq, u64 now, bool busy,
 }
 
 /*
- * Whether a switch between tasks @prev and @next (neither idle) at @now
- * can charge nothing: both marks and @now are in @rq's current window.
+ * Until when a switch away from a CPU's current task can charge nothing:
+ * the end of @rq's window, once that task (@busy, not idle) has been
+ * folded in it, since walt_task_fold() moves a mark into its rq's window
+ * at least. 0 for idle: a switch away from idle ends an idle interval,
+ * which the CPU must be synced for. A rollover of @rq happens at or after
+ * the value, so it never needs a reset.
+ */
+static inline u64 walt_lazy_end(const struct walt_rq_win *rq, u32 window,
+				bool busy)
+{
+	return busy ? rq->window_start + window : 0;
+}
+
+/*
+ * Whether a switch at @now to @next (not idle) can charge nothing: @now
+ * is before @lazy_end, walt_lazy_end() as of the last fold of the task
+ * being put, so that task's mark and @now are in one window, and @next's
+ * mark is in the CPU's current window, which starts at @window_start.
  * That keeps each task's run time not folded yet in the window of its
  * mark, which walt_task_fold() relies on: a task put or picked in a
  * later window is folded first. window_start is at least one window
  * while WALT tracks (walt_start()), so a mark of 0, a task never
  * accounted, fails too.
  */
-static inline bool walt_switch_charges_nothing(const struct walt_task_win *prev,
-					       const struct walt_task_win *next,
-					       const struct walt_rq_win *rq,
-					       u64 now, u32 window)
+static inline bool walt_switch_charges_nothing(const struct walt_task_win *next,
+					       u64 window_start, u64 lazy_end,
+					       u64 now)
 {
-	u64 start = rq->window_start;
-
-	return prev->mark_start >= start && next->mark_start >= start &&
-	       now < start + window;
+	return now < lazy_end && next->mark_start >= window_start;
 }
 
 /*

@@ -641,23 +641,28 @@ static void walt_wake_skip_test(struct kunit *test)
 
 struct walt_lazy_case {
 	const char *name;
-	u64 prev_mark, next_mark, now;	/* the rq's window: [1000, 1020) */
+	bool put_busy;			/* the task put is not idle */
+	u64 next_mark, now;		/* the rq's window: [1000, 1020) */
+	u64 until;			/* walt_lazy_end() */
 	bool lazy;
 };
 
 static const struct walt_lazy_case walt_lazy_cases[] = {
-	{ "both marks and the time in the window", MS(1005), MS(1010),
-	  MS(1012), true },
-	{ "marks on the window start", MS(1000), MS(1000), MS(1000), true },
-	{ "a next mark ahead of the time (clock skew)", MS(1005), MS(1013),
-	  MS(1012), true },
-	{ "the put task's mark in an earlier window", MS(999), MS(1010),
-	  MS(1012), false },
-	{ "the picked task's mark in an earlier window", MS(1005), MS(999),
-	  MS(1012), false },
-	{ "the time on the window end", MS(1005), MS(1010), MS(1020), false },
-	{ "the time windows later", MS(1005), MS(1010), MS(1065), false },
-	{ "a task never accounted", MS(1005), 0, MS(1012), false },
+	{ "the picked mark and the time in the window", true, MS(1010),
+	  MS(1012), MS(1020), true },
+	{ "the picked mark and the time on the window start", true, MS(1000),
+	  MS(1000), MS(1020), true },
+	{ "a picked mark ahead of the time (clock skew)", true, MS(1013),
+	  MS(1012), MS(1020), true },
+	{ "idle put: its interval ends here", false, MS(1010), MS(1012), 0,
+	  false },
+	{ "the picked task's mark in an earlier window", true, MS(999),
+	  MS(1012), MS(1020), false },
+	{ "the time on the window end", true, MS(1010), MS(1020), MS(1020),
+	  false },
+	{ "the time windows later", true, MS(1010), MS(1065), MS(1020),
+	  false },
+	{ "a task never accounted", true, 0, MS(1012), MS(1020), false },
 };
 
 KUNIT_ARRAY_PARAM_DESC(walt_lazy, walt_lazy_cases, name);
@@ -665,12 +670,14 @@ KUNIT_ARRAY_PARAM_DESC(walt_lazy, walt_lazy_cases, name);
 static void walt_lazy_test(struct kunit *test)
 {
 	const struct walt_lazy_case *tc = test->param_value;
-	struct walt_task_win prev = { .mark_start = tc->prev_mark };
 	struct walt_task_win next = { .mark_start = tc->next_mark };
 	struct walt_rq_win rq = { .window_start = MS(1000) };
+	u64 until = walt_lazy_end(&rq, WINDOW, tc->put_busy);
 
-	KUNIT_EXPECT_EQ_MSG(test, walt_switch_charges_nothing(&prev, &next, &rq,
-							      tc->now, WINDOW),
+	KUNIT_EXPECT_EQ_MSG(test, until, tc->until, "%s", tc->name);
+	KUNIT_EXPECT_EQ_MSG(test, walt_switch_charges_nothing(&next,
+							      rq.window_start,
+							      until, tc->now),
 			    tc->lazy, "%s", tc->name);
 }
 
