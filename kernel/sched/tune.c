@@ -77,8 +77,6 @@ VISIBLE_IF_KUNIT unsigned long sched_tune_boosted(unsigned long util,
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_tune_boosted);
 
-static DEFINE_PER_CPU(struct stune_cpu, stune_cpu);
-
 DEFINE_STATIC_KEY_FALSE(sched_tune_used);
 /*
  * The dequeue hook's own key, turned on before sched_tune_used. The sites
@@ -139,6 +137,27 @@ static void stune_refresh(struct stune_cpu *sc)
 }
 
 /*
+ * A bucket gaining its first task or losing its last one is what can move
+ * the CPU's boost. Out of line: the enqueue and dequeue hooks then only
+ * add or take one, and need no register of their own.
+ */
+static noinline void stune_bucket_filled(struct stune_cpu *sc, unsigned int b)
+{
+	__set_bit(b, sc->busy);
+	stune_refresh(sc);
+}
+
+static noinline void stune_bucket_emptied(struct stune_cpu *sc, unsigned int b)
+{
+	if (WARN_ONCE(!sc->tasks[b], "schedtune: no task of boost %d to uncount\n",
+		      (int)b + STUNE_BOOST_MIN))
+		return;
+	sc->tasks[b] = 0;
+	__clear_bit(b, sc->busy);
+	stune_refresh(sc);
+}
+
+/*
  * stune_count() and stune_uncount() keep @sc's counts, bitmap and boost
  * for one task of boost @boost becoming RUNNABLE or leaving. The caller
  * holds the lock that protects @sc (the CPU's rq->lock).
@@ -147,10 +166,8 @@ VISIBLE_IF_KUNIT void stune_count(struct stune_cpu *sc, int boost)
 {
 	unsigned int b = boost - STUNE_BOOST_MIN;
 
-	if (!sc->tasks[b]++) {
-		__set_bit(b, sc->busy);
-		stune_refresh(sc);
-	}
+	if (unlikely(!sc->tasks[b]++))
+		stune_bucket_filled(sc, b);
 }
 EXPORT_SYMBOL_IF_KUNIT(stune_count);
 
@@ -158,13 +175,10 @@ VISIBLE_IF_KUNIT void stune_uncount(struct stune_cpu *sc, int boost)
 {
 	unsigned int b = boost - STUNE_BOOST_MIN;
 
-	if (WARN_ONCE(!sc->tasks[b],
-		      "schedtune: no task of boost %d to uncount\n", boost))
-		return;
-	if (!--sc->tasks[b]) {
-		__clear_bit(b, sc->busy);
-		stune_refresh(sc);
-	}
+	if (likely(sc->tasks[b] > 1))
+		sc->tasks[b]--;
+	else
+		stune_bucket_emptied(sc, b);
 }
 EXPORT_SYMBOL_IF_KUNIT(stune_uncount);
 
@@ -173,14 +187,14 @@ static void stune_cpu_inc(struct rq *rq, struct task_struct *p, int boost)
 	lockdep_assert_rq_held(rq);
 	p->stune_boost = boost;
 	p->stune_active = 1;
-	stune_count(&per_cpu(stune_cpu, cpu_of(rq)), boost);
+	stune_count(&rq->stune, boost);
 }
 
 static void stune_cpu_dec(struct rq *rq, struct task_struct *p)
 {
 	lockdep_assert_rq_held(rq);
 	p->stune_active = 0;
-	stune_uncount(&per_cpu(stune_cpu, cpu_of(rq)), p->stune_boost);
+	stune_uncount(&rq->stune, p->stune_boost);
 }
 
 /* Called by enqueue_task() after the class enqueued @p. */
@@ -222,7 +236,7 @@ int sched_tune_cpu_boost(int cpu)
 {
 	if (!static_branch_unlikely(&sched_tune_used))
 		return 0;
-	return READ_ONCE(per_cpu(stune_cpu, cpu).boost);
+	return READ_ONCE(cpu_rq(cpu)->stune.boost);
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_tune_cpu_boost);
 
@@ -248,7 +262,7 @@ void sched_tune_print_cpu(struct seq_file *m, int cpu)
  */
 void sched_tune_check_idle(struct rq *rq)
 {
-	struct stune_cpu *sc = &per_cpu(stune_cpu, cpu_of(rq));
+	struct stune_cpu *sc = &rq->stune;
 	unsigned long b;
 
 	lockdep_assert_rq_held(rq);
@@ -282,7 +296,7 @@ unsigned long sched_tune_cpu_util(int cpu, unsigned long util)
 
 	if (!static_branch_unlikely(&sched_tune_used))
 		return util;
-	boost = READ_ONCE(per_cpu(stune_cpu, cpu).freq_boost);
+	boost = READ_ONCE(cpu_rq(cpu)->stune.freq_boost);
 	margin = boost ? sched_tune_margin(util, boost) : 0;
 	trace_sched_boost_cpu(cpu, util, margin);
 	if (!boost)

@@ -31,7 +31,11 @@ struct task_struct;
  *		as long as the CPU stays idle.
  *
  * Protected by the CPU's rq->lock; @boost and @freq_boost are also read
- * locklessly by schedutil and debug output.
+ * locklessly by schedutil and debug output. Embedded in struct rq, like
+ * uclamp's buckets, so that the enqueue and dequeue hooks reach it from
+ * the rq they are given rather than through a per-CPU offset (three
+ * instructions per hook on x86_64). kernel/sched/sched.h includes this
+ * header before struct rq for it.
  */
 struct stune_cpu {
 	unsigned int	tasks[STUNE_BUCKETS];
