@@ -149,9 +149,14 @@ static noinline void stune_bucket_filled(struct stune_cpu *sc, unsigned int b)
 
 static noinline void stune_bucket_emptied(struct stune_cpu *sc, unsigned int b)
 {
-	if (WARN_ONCE(!sc->tasks[b], "schedtune: no task of boost %d to uncount\n",
-		      (int)b + STUNE_BOOST_MIN))
+	if (unlikely(!sc->tasks[b])) {
+		/* Under the rq lock: no console output, see walt_check_home(). */
+		printk_deferred_enter();
+		WARN_ONCE(1, "schedtune: no task of boost %d to uncount\n",
+			  (int)b + STUNE_BOOST_MIN);
+		printk_deferred_exit();
 		return;
+	}
 	sc->tasks[b] = 0;
 	__clear_bit(b, sc->busy);
 	stune_refresh(sc);

@@ -121,6 +121,19 @@ static u64 walt_window_floor(u64 now)
 }
 
 /*
+ * Whether @p is @rq's idle task. Not is_idle_task(): idle injection
+ * (play_idle_precise()) sets and clears PF_IDLE on a running kthread
+ * without a context switch, while the lazy switch relies on the running
+ * task's idleness changing only at a switch (walt_lazy_until). Injected
+ * idle is then the kthread's run time, busy, as PELT counts it in the
+ * kthread's own class.
+ */
+static bool walt_is_idle(struct rq *rq, struct task_struct *p)
+{
+	return p == rq->idle;
+}
+
+/*
  * Whether @event can close a busy interval (walt_is_busy()): waking,
  * picking and migrating never do, account_wait_time being always off.
  * Only these events need the scales, which are a call on x86.
@@ -143,7 +156,7 @@ static __always_inline void walt_ctx_init(struct walt_ctx *c, struct rq *rq,
 					  u64 wallclock, u64 irqtime)
 {
 	int cpu = cpu_of(rq);
-	bool is_idle = is_idle_task(p);
+	bool is_idle = walt_is_idle(rq, p);
 
 	*c = (struct walt_ctx) {
 		.wallclock	= wallclock,
@@ -172,7 +185,7 @@ static void walt_check_home(struct rq *rq, struct task_struct *p)
 {
 	int home = p->walt.home_cpu - 1;
 
-	if (is_idle_task(p) || p->walt.in_transit)
+	if (walt_is_idle(rq, p) || p->walt.in_transit)
 		return;
 	if (home < 0) {
 		p->walt.home_cpu = cpu_of(rq) + 1;
@@ -253,7 +266,7 @@ static void walt_sync(struct rq *rq, u64 now, bool busy)
 /* Whether a task other than idle runs on @rq, whose lock is held. */
 static bool walt_rq_busy(struct rq *rq)
 {
-	return !is_idle_task(rcu_dereference_protected(rq->curr,
+	return !walt_is_idle(rq, rcu_dereference_protected(rq->curr,
 					lockdep_is_held(__rq_lockp(rq))));
 }
 
@@ -392,18 +405,18 @@ static noinline void walt_switch_slow(struct rq *rq, struct task_struct *prev,
 {
 	assert_clock_updated(rq);
 	SCHED_WARN_ON(rq != this_rq());
-	walt_sync(rq, now, !is_idle_task(prev));
-	if (is_idle_task(prev))
+	walt_sync(rq, now, !walt_is_idle(rq, prev));
+	if (walt_is_idle(rq, prev))
 		walt_update_idle(rq, WALT_PUT_PREV_TASK, now, 0);
 	else
 		walt_fold(rq, prev, WALT_PUT_PREV_TASK, now, true);
-	if (is_idle_task(next))
+	if (walt_is_idle(rq, next))
 		walt_update_idle(rq, WALT_PICK_NEXT_TASK, now, 0);
 	else
 		walt_fold(rq, next, WALT_PICK_NEXT_TASK, now, false);
 	per_cpu(walt_lazy_until, cpu_of(rq)) =
 		walt_lazy_end(&per_cpu(walt_rq, cpu_of(rq)), walt_window,
-			      !is_idle_task(next));
+			      !walt_is_idle(rq, next));
 }
 
 #ifdef CONFIG_SCHED_UTIL_CHECKS
@@ -417,7 +430,7 @@ static void walt_check_lazy(struct rq *rq, struct task_struct *prev)
 {
 	u64 until = per_cpu(walt_lazy_until, cpu_of(rq));
 
-	if (likely(!is_idle_task(prev) &&
+	if (likely(!walt_is_idle(rq, prev) &&
 		   prev->walt.win.mark_start >= until - walt_window))
 		return;
 	printk_deferred_enter();	/* rq->lock: see walt_check_home() */
@@ -453,7 +466,7 @@ static void walt_switch(struct rq *rq, struct task_struct *prev,
 	u64 now = rq->clock;
 
 	lockdep_assert_rq_held(rq);
-	if (unlikely(is_idle_task(next) ||
+	if (unlikely(walt_is_idle(rq, next) ||
 		     !walt_switch_charges_nothing(&next->walt.win,
 				__this_cpu_read(walt_rq.window_start),
 				__this_cpu_read(walt_lazy_until), now) ||
@@ -482,13 +495,13 @@ static void walt_tick(struct rq *rq)
 	u64 *reported = &per_cpu(walt_freq_window, cpu_of(rq));
 	u64 now = walt_clock(rq);
 
-	walt_sync(rq, now, !is_idle_task(curr));
-	if (is_idle_task(curr))
+	walt_sync(rq, now, !walt_is_idle(rq, curr));
+	if (walt_is_idle(rq, curr))
 		walt_update_idle(rq, WALT_TASK_UPDATE, now, 0);
 	else
 		walt_fold(rq, curr, WALT_TASK_UPDATE, now, true);
 	per_cpu(walt_lazy_until, cpu_of(rq)) =
-		walt_lazy_end(wrq, walt_window, !is_idle_task(curr));
+		walt_lazy_end(wrq, walt_window, !walt_is_idle(rq, curr));
 	if (*reported != wrq->window_start &&
 	    sched_util_signal_is_selected(&walt_signal)) {
 		*reported = wrq->window_start;
@@ -573,7 +586,9 @@ VISIBLE_IF_KUNIT unsigned long walt_cpu_util(int cpu)
 
 		busy = READ_ONCE(wrq->curr_runnable_sum);
 		scoped_guard(rcu) {
-			if (!is_idle_task(rcu_dereference(cpu_rq(cpu)->curr)))
+			struct rq *rq = cpu_rq(cpu);
+
+			if (!walt_is_idle(rq, rcu_dereference(rq->curr)))
 				busy += walt_scale_exec(pending,
 						arch_scale_freq_capacity(cpu),
 						per_cpu(walt_cpu_scale, cpu));
