@@ -399,6 +399,14 @@ static void walt_activate(struct rq *rq, struct task_struct *p, int flags)
 	walt_activate_slow(rq, p, flags);
 }
 
+/* @curr, @rq's current task, has just been folded (or is idle). */
+static void walt_set_lazy_until(struct rq *rq, struct task_struct *curr)
+{
+	per_cpu(walt_lazy_until, cpu_of(rq)) =
+		walt_lazy_end(&per_cpu(walt_rq, cpu_of(rq)), walt_window,
+			      !walt_is_idle(rq, curr));
+}
+
 /* Every switch that walt_switch() does not finish itself. */
 static noinline void walt_switch_slow(struct rq *rq, struct task_struct *prev,
 				      struct task_struct *next, u64 now)
@@ -414,9 +422,7 @@ static noinline void walt_switch_slow(struct rq *rq, struct task_struct *prev,
 		walt_update_idle(rq, WALT_PICK_NEXT_TASK, now, 0);
 	else
 		walt_fold(rq, next, WALT_PICK_NEXT_TASK, now, false);
-	per_cpu(walt_lazy_until, cpu_of(rq)) =
-		walt_lazy_end(&per_cpu(walt_rq, cpu_of(rq)), walt_window,
-			      !walt_is_idle(rq, next));
+	walt_set_lazy_until(rq, next);
 }
 
 #ifdef CONFIG_SCHED_UTIL_CHECKS
@@ -500,8 +506,7 @@ static void walt_tick(struct rq *rq)
 		walt_update_idle(rq, WALT_TASK_UPDATE, now, 0);
 	else
 		walt_fold(rq, curr, WALT_TASK_UPDATE, now, true);
-	per_cpu(walt_lazy_until, cpu_of(rq)) =
-		walt_lazy_end(wrq, walt_window, !walt_is_idle(rq, curr));
+	walt_set_lazy_until(rq, curr);
 	if (*reported != wrq->window_start &&
 	    sched_util_signal_is_selected(&walt_signal)) {
 		*reported = wrq->window_start;
