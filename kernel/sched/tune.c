@@ -26,7 +26,8 @@
  * counts its runnable tasks per boost *value* (201 buckets), not per
  * group, with a bitmap of the non-empty buckets: the CPU's boost is the
  * highest set bit. Nothing runs on those paths until a non-zero boost is
- * first written (static key sched_tune_used), as with uclamp.
+ * first written (static keys sched_tune_uncount_on, then sched_tune_used),
+ * as with uclamp.
  */
 #include <linux/bitmap.h>
 #include <linux/cgroup.h>
@@ -308,27 +309,6 @@ unsigned long sched_tune_cpu_util(int cpu, unsigned long util)
 		return util;
 	return sched_tune_boosted(util, margin, arch_scale_cpu_capacity(cpu));
 }
-
-/**
- * sched_tune_task_util() - utilization of @p boosted by its group's boost,
- * for task placement
- * @p: the task
- */
-unsigned long sched_tune_task_util(struct task_struct *p)
-{
-	unsigned long util = sched_util_task_util(p);
-	int boost;
-	long margin;
-
-	if (!static_branch_unlikely(&sched_tune_used))
-		return util;
-	boost = sched_tune_task_group_boost(p);
-	margin = sched_tune_margin(util, boost);
-	trace_sched_boost_task(p, util, margin);
-	return sched_tune_boosted(util, margin,
-				  arch_scale_cpu_capacity(task_cpu(p)));
-}
-EXPORT_SYMBOL_IF_KUNIT(sched_tune_task_util);
 
 /*
  * Turn the enqueue/dequeue accounting on and count the tasks that are

@@ -51,7 +51,6 @@ void sched_tune_enqueue(struct rq *rq, struct task_struct *p);
 void sched_tune_dequeue(struct rq *rq, struct task_struct *p);
 int sched_tune_cpu_boost(int cpu);
 unsigned long sched_tune_cpu_util(int cpu, unsigned long util);
-unsigned long sched_tune_task_util(struct task_struct *p);
 #ifdef CONFIG_SCHED_DEBUG
 void sched_tune_print_cpu(struct seq_file *m, int cpu);
 #else
