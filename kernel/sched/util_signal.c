@@ -184,8 +184,9 @@ static int __sched_util_select(struct sched_util_signal *sig)
  * sched_util_signal_select() - make @name the signal schedutil consumes
  * @name: a registered provider's name; a trailing newline is ignored
  *
- * Return: 0, -EINVAL for an unknown name, or the provider's start() error;
- * on error the selection is unchanged.
+ * Return: 0, -EINVAL for an unknown name, -EBUSY while another provider's
+ * hooks are on, or the provider's start() error; on error the selection
+ * is unchanged.
  */
 int sched_util_signal_select(const char *name)
 {

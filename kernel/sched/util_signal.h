@@ -73,9 +73,17 @@ static __always_inline void sched_util_hook_migrate(struct task_struct *p,
 	}
 }
 
-static __always_inline void sched_util_hook_irq(struct rq *rq, u64 delta)
+/*
+ * @delta ns of IRQ time just ended on @rq's CPU while @curr ran. Only time
+ * that interrupted @rq's idle task is passed on: a signal charges the run
+ * time of any other task, PF_IDLE kthreads injecting idle included, with
+ * its IRQ time in it.
+ */
+static __always_inline void sched_util_hook_irq(struct rq *rq,
+						struct task_struct *curr,
+						u64 delta)
 {
-	if (static_branch_unlikely(&sched_util_irq_key)) {
+	if (static_branch_unlikely(&sched_util_irq_key) && curr == rq->idle) {
 		lockdep_assert_irqs_disabled();
 		static_call(sched_util_irq)(rq, delta);
 	}
@@ -92,7 +100,8 @@ static inline void sched_util_hook_switch(struct rq *rq,
 static inline void sched_util_hook_tick(struct rq *rq) { }
 static inline void sched_util_hook_migrate(struct task_struct *p,
 					   int new_cpu) { }
-static inline void sched_util_hook_irq(struct rq *rq, u64 delta) { }
+static inline void sched_util_hook_irq(struct rq *rq,
+				       struct task_struct *curr, u64 delta) { }
 
 #endif /* CONFIG_SCHED_UTIL_SIGNAL */
 #endif /* _KERNEL_SCHED_UTIL_SIGNAL_H */

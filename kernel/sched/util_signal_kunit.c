@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests for the utilization-signal framework: registration, lookup
- * and selection by name, hook dispatch, switching while tasks run, and
- * PELT equivalence on live runqueues.
+ * and selection by name, hook dispatch, which IRQ time reaches a provider,
+ * switching while tasks run, and PELT equivalence on live runqueues.
  */
 #include <kunit/test.h>
 #include <kunit/visibility.h>
@@ -17,7 +17,10 @@
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
 /* A provider whose values are recognisable and whose hooks count calls. */
-static atomic_t test_ticks, test_switches;
+static atomic_t test_ticks, test_switches, test_irqs;
+
+/* The IRQ time the test passes; real IRQ time that interrupts idle is not. */
+#define TEST_IRQ_DELTA	123456789ULL
 
 static unsigned long test_cpu_util(int cpu)
 {
@@ -40,12 +43,19 @@ static void test_switch(struct rq *rq, struct task_struct *prev,
 	atomic_inc(&test_switches);
 }
 
+static void test_irq(struct rq *rq, u64 delta)
+{
+	if (delta == TEST_IRQ_DELTA)
+		atomic_inc(&test_irqs);
+}
+
 static struct sched_util_signal test_signal = {
 	.name		= "kunit",
 	.cpu_util	= test_cpu_util,
 	.task_util	= test_task_util,
 	.tick		= test_tick,
 	.switch_task	= test_switch,
+	.irq		= test_irq,
 };
 
 static void test_unregister(void *sig)
@@ -59,6 +69,7 @@ static int util_signal_test_init(struct kunit *test)
 
 	atomic_set(&test_ticks, 0);
 	atomic_set(&test_switches, 0);
+	atomic_set(&test_irqs, 0);
 	INIT_LIST_HEAD(&test_signal.list);
 	ret = sched_util_signal_register(&test_signal);
 	if (ret)
@@ -195,6 +206,37 @@ static void util_signal_hooks_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&test_switches), switches);
 }
 
+/*
+ * IRQ time reaches a provider only when it interrupted the CPU's idle
+ * task: any other task's run time, a kthread injecting idle with PF_IDLE
+ * set included, already holds its IRQ time.
+ */
+static void util_signal_irq_idle_test(struct kunit *test)
+{
+	unsigned long flags;
+	struct rq *rq;
+	int task, injecting, idle;
+
+	KUNIT_ASSERT_EQ(test, sched_util_signal_select("kunit"), 0);
+	local_irq_save(flags);
+	rq = this_rq();
+	sched_util_hook_irq(rq, current, TEST_IRQ_DELTA);
+	task = atomic_read(&test_irqs);
+	/* As play_idle_precise() does to its kthread. */
+	current->flags |= PF_IDLE;
+	sched_util_hook_irq(rq, current, TEST_IRQ_DELTA);
+	current->flags &= ~PF_IDLE;
+	injecting = atomic_read(&test_irqs) - task;
+	sched_util_hook_irq(rq, rq->idle, TEST_IRQ_DELTA);
+	idle = atomic_read(&test_irqs) - task - injecting;
+	local_irq_restore(flags);
+	KUNIT_ASSERT_EQ(test, sched_util_signal_select("pelt"), 0);
+
+	KUNIT_EXPECT_EQ(test, task, 0);
+	KUNIT_EXPECT_EQ(test, injecting, 0);
+	KUNIT_EXPECT_EQ(test, idle, 1);
+}
+
 static void util_signal_track_test(struct kunit *test)
 {
 	/* Tracking side by side turns the hooks on without selecting. */
@@ -266,6 +308,7 @@ static struct kunit_case util_signal_cases[] = {
 	KUNIT_CASE(util_signal_select_test),
 	KUNIT_CASE(util_signal_unregister_selected_test),
 	KUNIT_CASE(util_signal_hooks_test),
+	KUNIT_CASE(util_signal_irq_idle_test),
 	KUNIT_CASE(util_signal_track_test),
 	KUNIT_CASE(util_signal_switch_running_test),
 	KUNIT_CASE(util_signal_pelt_equivalence_test),

@@ -95,11 +95,10 @@ static struct sched_util_signal walt_signal;
 /*
  * Event times. The scheduler has just read sched_clock into the rq clock
  * at most events, so reading it again would only cost: rq->clock is the
- * last sched_clock_cpu() of the CPU, made monotonic. ktime_get_ns() cost
- * about 25 instructions more per event (Documentation/scheduler/
- * sched-walt.rst, section 6). sched_clock stops across suspend, so no
- * windows pass for the sleep, and it may be read there, unlike
- * timekeeping.
+ * last sched_clock_cpu() of the CPU, made monotonic. ktime_get_ns(), the
+ * clock of the first version, cost about 25 instructions more per event.
+ * sched_clock stops across suspend, so no windows pass for the sleep, and
+ * it may be read there, unlike timekeeping.
  */
 static u64 walt_clock(struct rq *rq)
 {
@@ -219,8 +218,10 @@ static inline void walt_set_home(struct rq *rq, struct task_struct *p) { }
  * reach the hooks with its state from an earlier tracking session (seen
  * once in scripts/stress.sh as a wrong home CPU). Every mark of this
  * session is at or after walt_session_start, so an earlier nonzero mark
- * is such a leftover: reset it as walt_start() would have. Such a mark
- * fails walt_in_window(), so only the slow paths need to look.
+ * is such a leftover: reset it as walt_start() would have. Such a mark is
+ * before the current window, so the fast switch sends its task to the
+ * slow path (walt_switch_charges_nothing()), and only the slow paths need
+ * to look.
  */
 static bool walt_forget_stale(struct task_struct *p)
 {
@@ -250,7 +251,7 @@ static void walt_ctx_scales(struct walt_ctx *c, struct rq *rq, u64 now)
  * Bring @rq's sums to @now: roll its window and charge the CPU's busy time
  * since its last sync. @busy is whether a task (not idle) runs on the CPU:
  * it has since the last sync, as every switch to or from idle syncs. The
- * capacity cache is refreshed here, at most one window late.
+ * capacity cache (walt_cpu_scale) is refreshed here.
  */
 static void walt_sync(struct rq *rq, u64 now, bool busy)
 {
@@ -533,7 +534,7 @@ static void walt_migrate(struct task_struct *p, int new_cpu)
 	bool lock = !p->on_rq;
 	u64 now;
 
-	if (is_idle_task(p))
+	if (walt_is_idle(src, p))
 		return;
 	if (lock)
 		raw_spin_rq_lock(src);
@@ -545,8 +546,7 @@ static void walt_migrate(struct task_struct *p, int new_cpu)
 	now = lock ? walt_clock_of(cpu_of(src)) : walt_clock(src);
 	walt_sync(src, now, walt_rq_busy(src));
 	walt_fold(src, p, WALT_TASK_MIGRATE, now, false);
-	walt_sub_clamped(&wrq->curr_runnable_sum, p->walt.win.curr_window);
-	walt_sub_clamped(&wrq->prev_runnable_sum, p->walt.win.prev_window);
+	walt_depart(&p->walt.win, wrq);
 	p->walt.in_transit = true;
 	p->walt.src_cpu = cpu_of(src);
 unlock:

@@ -16,8 +16,8 @@
  *   rq:    curr_runnable_sum, prev_runnable_sum  what all its tasks ran
  *
  * An rq's sums add up its tasks' windows, so a migrating task can take its
- * share along (walt_transfer()). prev_runnable_sum, one complete window of
- * CPU busy time, is what guides the CPU frequency.
+ * share along (walt_depart(), walt_arrive()). prev_runnable_sum, one
+ * complete window of CPU busy time, is what guides the CPU frequency.
  *
  * Busy time is charged lazily. In the model, each scheduler event accounts
  * the interval [mark_start, wallclock) of one task and then sets
@@ -585,21 +585,19 @@ static inline bool walt_sub_clamped(u64 *sum, u32 contrib)
 }
 
 /*
- * Move task @t's share of the windows from @src to @dst, both already
- * rolled to the same window_start. @dst always gets the task's full
- * windows; @src stops at 0 if it held less, which means the sums and the
- * task disagree: returns true then, so the caller can WARN_ONCE().
+ * First half of a migration: take task @t's share of the windows out of
+ * @src, both rolled to the same window_start. A sum that holds less stops
+ * at 0 and true is returned: a CPU's busy time and its tasks' run times
+ * are charged at different moments, so the two may differ a little, and a
+ * migration that skipped the hooks is caught elsewhere (walt_check_home()).
  */
-static inline bool walt_transfer(const struct walt_task_win *t,
-				 struct walt_rq_win *src,
-				 struct walt_rq_win *dst)
+static inline bool walt_depart(const struct walt_task_win *t,
+			       struct walt_rq_win *src)
 {
 	bool clamped;
 
 	clamped = walt_sub_clamped(&src->curr_runnable_sum, t->curr_window);
 	clamped |= walt_sub_clamped(&src->prev_runnable_sum, t->prev_window);
-	dst->curr_runnable_sum += t->curr_window;
-	dst->prev_runnable_sum += t->prev_window;
 
 	return clamped;
 }

@@ -886,7 +886,10 @@ static struct kunit_suite walt_rollover_test_suite = {
 	.test_cases = walt_rollover_test_cases,
 };
 
-/* sched_walt_migration: walt_transfer() */
+/*
+ * sched_walt_migration: walt_depart() then walt_arrive() at the task's own
+ * mark_start, in the window both CPUs are in: the share alone moves.
+ */
 
 struct walt_sums {
 	u64 curr;
@@ -954,9 +957,18 @@ static void walt_transfer_test(struct kunit *test)
 	};
 	struct walt_rq_win src = { MS(1000), tc->src.curr, tc->src.prev };
 	struct walt_rq_win dst = { MS(1000), tc->dst.curr, tc->dst.prev };
+	struct walt_ctx c = {
+		.event = WALT_TASK_MIGRATE,
+		.wallclock = t.mark_start,
+		.window_size = WINDOW,
+		.nr_hist = NR_HIST,
+		.freq_scale = SCHED_CAPACITY_SCALE,
+		.cpu_scale = SCHED_CAPACITY_SCALE,
+	};
 	bool clamped;
 
-	clamped = walt_transfer(&t, &src, &dst);
+	clamped = walt_depart(&t, &src);
+	walt_arrive(&t, &dst, &c);
 
 	expect_u64(test, tc->name, "clamped", tc->clamped, clamped);
 	expect_u64(test, tc->name, "src curr", tc->src_after.curr,

@@ -3,11 +3,13 @@
  * Utilization-signal framework: pluggable CPU-utilization tracking.
  *
  * A utilization signal ("provider") tells schedutil how busy a CPU is and
- * tells task placement how big a task is. PELT is the built-in provider and
- * the default; others (WALT) register at boot. Exactly one provider is
- * *selected*: its ->cpu_util() feeds schedutil and its ->task_util() feeds
- * placement. A provider can also be *tracking* without being selected (for
- * side-by-side comparison); tracking is what turns its event hooks on.
+ * can tell how big a task is. PELT is the built-in provider and the
+ * default; others (WALT) register at boot. Exactly one provider is
+ * *selected*: its ->cpu_util() feeds schedutil and its ->task_util() is
+ * what sched_util_task_util() returns (task placement still reads PELT
+ * directly; see Documentation/scheduler/sched-util-signal.rst). A provider
+ * can also be *tracking* without being selected (for side-by-side
+ * comparison); tracking is what turns its event hooks on.
  *
  * Data flow into schedutil (kernel/sched/cpufreq_schedutil.c):
  *
@@ -46,8 +48,8 @@
  *                            ENQUEUE_MIGRATED on the destination.
  *   irq(rq, delta)           IRQs off, on the CPU of @rq, rq->lock NOT
  *                            held: @delta ns of hard or soft IRQ time
- *                            interrupted the idle task
- *                            (CONFIG_IRQ_TIME_ACCOUNTING).
+ *                            interrupted @rq->idle, not a kthread
+ *                            injecting idle (CONFIG_IRQ_TIME_ACCOUNTING).
  *
  * CPU hotplug and suspend/resume are not hooks: a provider that needs them
  * registers cpuhp states and syscore_ops of its own.
@@ -68,7 +70,7 @@ struct task_struct;
  * @name:	name used by the sched_util_signal sysctl and boot parameter
  * @cpu_util:	utilization of @cpu for frequency selection, on the
  *		capacity scale of @cpu; any context, no lock required
- * @task_util:	utilization of @p for placement; any context
+ * @task_util:	utilization of @p, 0 to SCHED_CAPACITY_SCALE; any context
  * @start:	begin tracking (may sleep); called before the hooks are on
  * @stop:	end tracking (may sleep); called after the hooks are off and
  *		every CPU has left them
