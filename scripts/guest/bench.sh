@@ -14,7 +14,7 @@
 #
 #   hackbench-1cpu  hackbench (rt-tests, pipes, 2 groups x 20 senders/
 #                   receivers, 100 loops; microseconds) pinned to CPU 1:
-#                   no cross-CPU wake-ups, so runs differ by about 1%
+#                   no cross-CPU wake-ups, so runs differ by a few percent
 #                   instead of 50%, and 0.5% can be told from noise;
 #   hackbench       the same on both CPUs, as the seed ran it;
 #   pingpong        two processes pinned to CPU 1 passing a byte through
