@@ -143,9 +143,10 @@ if t3:
            "|---|---|---:|---:|---:|---:|---:|---:|"]
     data = []
     goal = []
+    boosts = {}
     for bench, what in benches.items():
         base = vals.get((bench, "baseline"))
-        for cfg in ("baseline", "pelt", "walt", "walt-boost"):
+        for cfg in ("baseline", "pelt", "walt", "walt-boost", "boost", "uclamp"):
             v = vals.get((bench, cfg))
             if not v:
                 problems.append(f"Table 3: no {bench} runs for {cfg}")
@@ -165,12 +166,17 @@ if t3:
                 spread = (max(base[1]) - min(base[1])) / statistics.median(base[1])
                 goal.append(f"{what.split(',')[0]} {rc} (baseline runs "
                             f"spread {spread * 100:.1f}%)")
+            if cfg in ("boost", "uclamp") and base:
+                boosts.setdefault(what.split(',')[0], []).append(f"{cfg} {rc}")
     write_csv("table3.csv", ["benchmark", "config", "runs", "cpu_median", "cpu_min",
                              "cpu_max", "elapsed_median", "elapsed_min",
                              "elapsed_max", "switches_median"], data)
     md += ["", "baseline: pristine 6.12 + the virtual OPP driver only; pelt: the "
            "series with PELT selected, WALT off, no boost ever set; walt: WALT "
-           "selected; walt-boost: WALT and the benchmark in a group boosted 10. "
+           "selected; walt-boost: WALT and the benchmark in a group boosted 10; "
+           "boost: PELT and the benchmark in a group boosted 10 (SchedTune "
+           "alone); uclamp: the baseline kernel with the benchmark's tasks at "
+           "uclamp.min 10% (upstream's per-task boost, for reference). "
            "hackbench -p -g 2 -l 100, pinned to CPU 1 with taskset (20 runs) "
            "and on both CPUs (10 runs); ping-pong: two processes pinned to "
            "CPU 1, 50000 round trips. CPU time is user + system of all the "
@@ -182,7 +188,11 @@ if t3:
            "and medians of 20 runs of the same kernel by about 0.5%. The "
            "seed's SchedTune cost +1.1% ... +3.0% (hackbench, HiKey).", "",
            "Target, WALT + boost within +0.5% of the baseline (CPU time): "
-           + "; ".join(goal) + ".", ""]
+           + "; ".join(goal) + ".", "",
+           "A boost on its own, SchedTune's (boost) next to upstream uclamp's "
+           "(uclamp), CPU time: "
+           + "; ".join(f"{b}: {', '.join(v)}" for b, v in boosts.items())
+           + ".", ""]
 else:
     problems.append("Table 3: no data (run scripts/run.sh bench)")
 

@@ -13,7 +13,7 @@
 #   tables   Table 1 (SchedTune boost vs. frequency, rt-app ramp) and
 #            Table 2 (WALT vs. PELT step response), -icount;
 #   bench    Table 3 (overhead: hackbench pinned and on 2 CPUs, a pinned
-#            pipe ping-pong),
+#            pipe ping-pong; upstream's uclamp.min as a reference),
 #            one boot per configuration, -icount.
 #
 # Results go to $SCHED_UTIL_CACHE/results (tables.md and CSV files), which
@@ -89,9 +89,9 @@ for part in "${parts[@]}"; do
 		;;
 	bench)
 		: > "$RESULTS/raw-bench.csv.new"
-		for cfg in baseline pelt walt walt-boost; do
+		for cfg in baseline pelt walt walt-boost boost uclamp; do
 			kernel=patched
-			[ $cfg = baseline ] && kernel=baseline
+			[ $cfg = baseline ] || [ $cfg = uclamp ] && kernel=baseline
 			log "booting: bench=$cfg on the $kernel kernel (-icount)"
 			start=$(date +%s)
 			res=$(boot "$GUEST/bench-$cfg.log" $kernel \

@@ -8,6 +8,11 @@
 #   pelt        the series, PELT selected, WALT off, no boost ever set
 #   walt        the series, WALT selected
 #   walt-boost  the series, WALT selected, benchmarks in a group boosted 10
+#   boost       the series, PELT selected, benchmarks in a group boosted 10:
+#               SchedTune's cost on its own
+#   uclamp      the baseline kernel, benchmarks with uclamp.min 10%: the
+#               cost of upstream's per-task boost, whose enqueue/dequeue
+#               bucket accounting is what SchedTune's is compared with
 #
 # then runs, RUNS times each, one "T3," CSV row per run (elapsed and CPU
 # time, context switches of the whole guest during the run):
@@ -30,12 +35,17 @@ for arg in $(cat /proc/cmdline); do
 done
 result=ok
 case $cfg in
-baseline|pelt) ;;
+baseline|pelt|boost) ;;
 walt|walt-boost)
 	echo walt > /proc/sys/kernel/sched_util_signal || result=fail ;;
+uclamp)
+	# Inherited by every task this shell starts; /proc/PID/sched shows it.
+	schedbench uclampmin $$ 10 || result=fail
+	grep -q '^uclamp.min .*: *102$' /proc/$$/sched ||
+		result="fail (uclamp.min not set: $(grep uclamp /proc/$$/sched))" ;;
 *)	result="fail (bench=$cfg)" ;;
 esac
-if [ $cfg = walt-boost ]; then
+if [ $cfg = walt-boost ] || [ $cfg = boost ]; then
 	mkdir -p /dev/stune
 	mount -t cgroup -o schedtune none /dev/stune
 	mkdir /dev/stune/boosted

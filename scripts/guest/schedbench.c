@@ -21,6 +21,14 @@
  *                            runs CMD as user and group UID, without
  *                            supplementary groups or capabilities.
  *
+ *   schedbench uclampmin PID PERCENT
+ *                            sets PID's uclamp.min (sched_setattr(),
+ *                            SCHED_FLAG_UTIL_CLAMP_MIN) to PERCENT of
+ *                            SCHED_CAPACITY_SCALE; its later children
+ *                            inherit it. The reference configuration of
+ *                            Table 3: upstream's per-task boost, with its
+ *                            enqueue/dequeue bucket accounting on.
+ *
  *   schedbench cputime CMD [ARG...]
  *                            runs CMD; prints its elapsed and CPU time in
  *                            microseconds, CPU time being user + system of
@@ -42,6 +50,29 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <stdint.h>
+#include <sys/syscall.h>
+
+/*
+ * From the kernel's uapi <linux/sched/types.h> and <linux/sched.h>, which
+ * clash with glibc's <sched.h> (struct sched_param, CLONE_*).
+ */
+struct sched_attr {
+	uint32_t size;
+	uint32_t sched_policy;
+	uint64_t sched_flags;
+	int32_t sched_nice;
+	uint32_t sched_priority;
+	uint64_t sched_runtime;
+	uint64_t sched_deadline;
+	uint64_t sched_period;
+	uint32_t sched_util_min;
+	uint32_t sched_util_max;
+};
+
+#define SCHED_FLAG_KEEP_POLICY		0x08
+#define SCHED_FLAG_KEEP_PARAMS		0x10
+#define SCHED_FLAG_UTIL_CLAMP_MIN	0x20
 
 static long long now_ns(void)
 {
@@ -183,6 +214,26 @@ static int asuser(uid_t uid, char **argv)
 	return 127;
 }
 
+static int uclampmin(pid_t pid, int percent)
+{
+	struct sched_attr attr = {
+		.size = sizeof(attr),
+		.sched_flags = SCHED_FLAG_KEEP_POLICY | SCHED_FLAG_KEEP_PARAMS |
+			       SCHED_FLAG_UTIL_CLAMP_MIN,
+		.sched_util_min = percent * 1024 / 100,
+	};
+
+	if (percent < 0 || percent > 100) {
+		fprintf(stderr, "uclampmin: %d is not a percentage\n", percent);
+		return 1;
+	}
+	if (syscall(SYS_sched_setattr, pid, &attr, 0)) {
+		perror("sched_setattr");
+		return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "step"))
@@ -191,10 +242,13 @@ int main(int argc, char **argv)
 		return pingpong(atoi(argv[2]), atol(argv[3]));
 	if (argc >= 3 && !strcmp(argv[1], "cputime"))
 		return cputime(argv + 2);
+	if (argc == 4 && !strcmp(argv[1], "uclampmin"))
+		return uclampmin(atoi(argv[2]), atoi(argv[3]));
 	if (argc >= 4 && !strcmp(argv[1], "asuser"))
 		return asuser(atoi(argv[2]), argv + 3);
 	fprintf(stderr,
-		"usage: %s step CPU | pingpong CPU N | cputime CMD... | asuser UID CMD...\n",
+		"usage: %s step CPU | pingpong CPU N | uclampmin PID PERCENT |\n"
+		"       cputime CMD... | asuser UID CMD...\n",
 		argv[0]);
 	return 2;
 }
