@@ -43,15 +43,15 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <sched.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include <stdint.h>
-#include <sys/syscall.h>
 
 /*
  * From the kernel's uapi <linux/sched/types.h> and <linux/sched.h>, which
