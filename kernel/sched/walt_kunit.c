@@ -88,6 +88,12 @@ static void walt_snapshot(struct task_struct *k, int src, int dst,
 	s->in_transit = k->walt.in_transit;
 }
 
+static u64 walt_window_start_of(int cpu)
+{
+	guard(rq_lock_irqsave)(cpu_rq(cpu));
+	return walt_rq_of(cpu)->window_start;
+}
+
 /*
  * Both CPUs and the task describe the same window, and the migration
  * started inside it: the task's prev window then ran entirely on @src.
@@ -158,8 +164,25 @@ static bool walt_wait(struct kunit *test, struct task_struct *k,
  */
 enum walt_move { WALT_MOVE_RUNNING, WALT_MOVE_WAKEUP };
 
-static void walt_migration_case(struct kunit *test, enum walt_move how,
-				bool stale)
+/* Block @k, which spins, and wait until it is off its CPU. */
+static void walt_block(struct kunit *test, struct task_struct *k,
+		       atomic_t *state)
+{
+	atomic_set(state, SPIN_BLOCK);
+	KUNIT_ASSERT_TRUE(test, walt_wait(test, k, walt_blocked));
+}
+
+/* Wake @k, blocked, on @cpu: ttwu migrates it there. */
+static void walt_wake_on(struct kunit *test, struct task_struct *k,
+			 atomic_t *state, int cpu)
+{
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(k, cpumask_of(cpu)), 0);
+	atomic_set(state, SPIN_RUN);
+	wake_up_process(k);
+	KUNIT_ASSERT_TRUE(test, walt_wait(test, k, walt_queued));
+}
+
+static void walt_migration_case(struct kunit *test, enum walt_move how)
 {
 	u32 window = walt_window_size();
 	struct walt_snap s = { };
@@ -172,20 +195,6 @@ static void walt_migration_case(struct kunit *test, enum walt_move how,
 	KUNIT_ASSERT_NOT_NULL(test, state);
 	k = sched_util_kunit_spinner(state, cpumask_of(from), "walt_spin");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
-	if (stale) {
-		/*
-		 * What a task that walt_start() could not reset (unhashed by
-		 * release_task(), still exiting) brings from an earlier
-		 * session: a mark before this one, and here a migration
-		 * that never arrived. Kept, in_transit would make the
-		 * migration below skip taking the share out of @from.
-		 */
-		scoped_guard (task_rq_lock, k) {
-			k->walt.win.mark_start = 1;
-			k->walt.in_transit = true;
-			k->walt.src_cpu = to;
-		}
-	}
 
 	for (attempt = 0; attempt < 10 && !done; attempt++) {
 		u64 moved_at;
@@ -193,14 +202,9 @@ static void walt_migration_case(struct kunit *test, enum walt_move how,
 		msleep(3 * window / NSEC_PER_MSEC);
 		moved_at = local_clock();
 		if (how == WALT_MOVE_WAKEUP) {
-			/* Block, retarget, wake: ttwu migrates it. */
-			atomic_set(state, SPIN_BLOCK);
-			KUNIT_ASSERT_TRUE(test, walt_wait(test, k, walt_blocked));
+			walt_block(test, k, state);
 			moved_at = local_clock();
-			KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(k, cpumask_of(to)), 0);
-			atomic_set(state, SPIN_RUN);
-			wake_up_process(k);
-			KUNIT_ASSERT_TRUE(test, walt_wait(test, k, walt_queued));
+			walt_wake_on(test, k, state, to);
 		} else {
 			KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(k, cpumask_of(to)), 0);
 		}
@@ -216,18 +220,91 @@ static void walt_migration_case(struct kunit *test, enum walt_move how,
 
 static void walt_migration_running_test(struct kunit *test)
 {
-	walt_migration_case(test, WALT_MOVE_RUNNING, false);
+	walt_migration_case(test, WALT_MOVE_RUNNING);
 }
 
 static void walt_migration_wakeup_test(struct kunit *test)
 {
-	walt_migration_case(test, WALT_MOVE_WAKEUP, false);
+	walt_migration_case(test, WALT_MOVE_WAKEUP);
 }
 
-/* A leftover of an earlier tracking session is reset at its next event. */
+/*
+ * A task that release_task() unhashed before walt_start() walked the task
+ * list keeps its state of the earlier tracking session. Such a task still
+ * runs its exit path, and may be preempted there or sleep (an allocation
+ * in proc_exit_connector()) and be woken on another CPU, so that its first
+ * event of the new session is a wake-up migration. Made here with a real
+ * leftover: the spinner's own state, saved while it is blocked, written
+ * back after the session restarts; it wakes on @to inside the session's
+ * first window.
+ *
+ * Only a task off its CPU is given the leftover: a task that runs while
+ * walt_start() clears every CPU's walt_lazy_until is folded, and so
+ * forgotten, before any switch away from it can be lazy. Writing a
+ * leftover into a running task behind a nonzero walt_lazy_until is a
+ * state no kernel reaches (it made walt_check_lazy() warn; sched-walt.rst).
+ *
+ * Forgotten, the leftover leaves nothing: no demand (the earlier session's
+ * windows in its history), no prev window in the task or on either CPU
+ * (the session's first window has an empty prev everywhere, and the task
+ * slept through it).
+ */
 static void walt_stale_task_test(struct kunit *test)
 {
-	walt_migration_case(test, WALT_MOVE_RUNNING, true);
+	u32 window = walt_window_size();
+	struct walt_task saved = { };
+	struct walt_snap s = { };
+	struct task_struct *k;
+	u64 start = 0, now;
+	atomic_t *state;
+	int attempt, from = 0, to = 1;
+	bool done = false;
+
+	state = kunit_kzalloc(test, sizeof(*state), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, state);
+	k = sched_util_kunit_spinner(state, cpumask_of(from), "walt_spin");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+
+	for (attempt = 0; attempt < 10 && !done; attempt++) {
+		msleep(3 * window / NSEC_PER_MSEC);
+		walt_block(test, k, state);
+		scoped_guard (task_rq_lock, k)
+			saved = k->walt;
+		KUNIT_ASSERT_EQ(test, sched_util_signal_select("pelt"), 0);
+		KUNIT_ASSERT_EQ(test, sched_util_signal_select("walt"), 0);
+		scoped_guard (task_rq_lock, k)
+			k->walt = saved;
+		/* The session's first window starts at its CPUs' window_start. */
+		start = walt_window_start_of(to);
+		now = local_clock();
+		if (now < start)
+			usleep_range(div_u64(start - now, NSEC_PER_USEC) + 100,
+				     div_u64(start - now, NSEC_PER_USEC) + 200);
+		walt_wake_on(test, k, state, to);
+		walt_snapshot(k, from, to, &s);
+		done = s.src.window_start == start && s.dst.window_start == start;
+		swap(from, to);
+	}
+	sched_util_kunit_spinner_stop(k);
+
+	KUNIT_ASSERT_TRUE_MSG(test, done, "no wake-up in a session's first window in 10 tries");
+	/* A real leftover: from before the session, with a demand. */
+	KUNIT_EXPECT_LT_MSG(test, saved.win.mark_start, start,
+			    "leftover mark %llu session start %llu",
+			    saved.win.mark_start, start);
+	KUNIT_EXPECT_GT(test, saved.win.demand, window / 2);
+	/* Forgotten at the migration, its first event. */
+	KUNIT_EXPECT_FALSE(test, s.in_transit);
+	KUNIT_EXPECT_GE_MSG(test, s.t.mark_start, start, "mark %llu session start %llu",
+			    s.t.mark_start, start);
+	KUNIT_EXPECT_EQ_MSG(test, s.t.demand, 0U, "leftover demand %u",
+			    saved.win.demand);
+	KUNIT_EXPECT_EQ_MSG(test, s.t.prev_window, 0U, "leftover prev %u curr %u",
+			    saved.win.prev_window, saved.win.curr_window);
+	KUNIT_EXPECT_EQ(test, s.src.prev_runnable_sum, 0ULL);
+	KUNIT_EXPECT_EQ_MSG(test, s.dst.prev_runnable_sum, 0ULL,
+			    "leftover prev %u curr %u", saved.win.prev_window,
+			    saved.win.curr_window);
 }
 
 /* With walt selected, schedutil's input is WALT's CPU utilization. */
