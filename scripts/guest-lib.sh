@@ -31,6 +31,25 @@ build_kernel() { # name tree [extra config fragment]
 	log "$1 kernel built in $(( $(date +%s) - start )) s"
 }
 
+# The baseline tree $BASE_SRC: pristine 6.12 and the virtual OPP driver's
+# patch, so that the baseline kernel runs schedutil too.
+BASE_SRC=$CACHE/linux-baseline
+prepare_baseline_tree() {
+	local driver_patch stamp
+	driver_patch=$(grep -l 'virt-opp-cpufreq' "$REPO"/patches/*.patch)
+	stamp=$(cat "$driver_patch" "$REPO/drivers/cpufreq/virt-opp-cpufreq.c" | md5sum)
+	[ "$(cat "$BASE_SRC/.sched-util-baseline" 2>/dev/null)" = "$stamp" ] && return
+	log "preparing the baseline tree $BASE_SRC"
+	rm -rf "$BASE_SRC" && cp -al "$PRISTINE" "$BASE_SRC"
+	rm -f "$BASE_SRC/.sched-util-pristine"
+	rm -f "$BASE_SRC/drivers/cpufreq/"{Kconfig,Makefile}
+	cp "$PRISTINE/drivers/cpufreq/"{Kconfig,Makefile} "$BASE_SRC/drivers/cpufreq/"
+	cp "$REPO/drivers/cpufreq/virt-opp-cpufreq.c" "$BASE_SRC/drivers/cpufreq/"
+	patch -p1 -N -s --fuzz=0 --no-backup-if-mismatch -d "$BASE_SRC" \
+		-i "$driver_patch" || die "$driver_patch does not apply to 6.12"
+	echo "$stamp" > "$BASE_SRC/.sched-util-baseline"
+}
+
 make_initramfs() {
 	log "building the initramfs"
 	INITRD=$GUEST/initramfs
@@ -65,15 +84,62 @@ make_initramfs() {
 # too), and schedutil cannot use fast switching.
 GUEST_CPU=max,vendor=GenuineIntel,family=6,model=85
 
-# QEMU_MEM, QEMU_CPUS and QEMU_TIMEOUT (s) override 512 MB, 2 vCPUs, 1200 s.
+# TCG threading. QEMU 7.2 (Debian 12) with multi-threaded TCG (MTTCG, one
+# host thread per vCPU, its default for x86 guests) crashes x86 guests
+# while they patch code: a vCPU can keep executing a translation that holds
+# the temporary int3 of text_poke_bp() after another vCPU has finished the
+# patch, and the guest takes an int3 Oops at a static key or static call
+# site (QEMU 8.1.0 fixed it, "accel/tcg: Always lock pages before
+# translation", deba78709ae8). A pristine 6.12 guest that only flips
+# kernel.sched_schedstats under hackbench crashes the same way under MTTCG
+# and never single-threaded: `scripts/flake.sh --keyflip N` measures it,
+# README "Reliability" has the rates. Every guest therefore runs
+# single-threaded TCG (one host thread runs all vCPUs in turn); -icount
+# needs that anyway. GUEST_MTTCG=1 selects MTTCG, for a QEMU with the fix.
+guest_accel() {
+	if [ -n "${GUEST_MTTCG:-}" ]; then
+		echo tcg,thread=multi
+	else
+		echo tcg,thread=single
+	fi
+}
+
+# QEMU_MEM, QEMU_CPUS and QEMU_TIMEOUT (s) override 512 MB, 2 vCPUs, 1200 s;
+# GUEST_APPEND is added to every guest's kernel command line
+# (guest_crash=MODE makes that part's /init exit at once: the kernel
+# panics, to check that a crashed guest is reported). Prints the guest's
+# result line, or nothing if it crashed, hung or ended without one; QEMU's
+# exit status (124: killed at the timeout) goes to LOG.rc, since callers
+# run boot() in a command substitution.
 boot() { # log kernel-name append [qemu options...]
 	local out=$1 kernel=$BUILD/guest-$2/arch/x86/boot/bzImage append=$3
 	shift 3
 	timeout "${QEMU_TIMEOUT:-1200}" qemu-system-x86_64 -nodefaults -nographic \
 		-no-reboot -m "${QEMU_MEM:-512}" -smp "${QEMU_CPUS:-2}" -cpu $GUEST_CPU \
-		-bios qboot.rom -serial mon:stdio "$@" \
+		-accel "$(guest_accel)" -bios qboot.rom -serial mon:stdio "$@" \
 		-kernel "$kernel" -initrd "$GUEST/initramfs.cpio" \
-		-append "console=ttyS0 panic=-1 quiet loglevel=${GUEST_LOGLEVEL:-4} $append" |
-		sed -u 's/\r$//' > "$out" || true
-	grep -a 'GUEST RESULT' "$out" | tail -1 | sed 's/^GUEST RESULT: //'
+		-append "console=ttyS0 panic=-1 quiet loglevel=${GUEST_LOGLEVEL:-4} $append ${GUEST_APPEND:-}" |
+		sed -u 's/\r$//' > "$out"
+	echo "${PIPESTATUS[0]}" > "$out.rc"
+	grep -a 'GUEST RESULT' "$out" | tail -1 | sed 's/^GUEST RESULT: //' || true
+}
+
+# Explain a guest that did not print its result line: which part, how it
+# ended, the kernel's report (Oops, panic, WARN) and the log's last lines.
+guest_failed() { # part log
+	local how="ended without its result line" rc
+	rc=$(cat "$2.rc" 2>/dev/null || echo '?')
+	if [ "$rc" = 124 ]; then
+		how="hung: QEMU was killed at its timeout"
+	elif grep -aqE 'Kernel panic|Oops|BUG:' "$2"; then
+		how="crashed"
+	fi
+	printf '==> %s: the guest %s (QEMU exit %s); log %s\n' "$1" "$how" \
+		"$rc" "$2" >&2
+	if grep -aqE 'Oops|BUG:|WARNING:|Kernel panic' "$2"; then
+		echo "--- first kernel report:" >&2
+		grep -aE -m1 -A25 'Oops|BUG:|WARNING:|Kernel panic' "$2" >&2
+	fi
+	echo "--- last lines of $2:" >&2
+	tail -n 15 "$2" >&2
 }

@@ -16,3 +16,66 @@ die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 kernel_version() {
 	make -s -C "$1" kernelversion 2>/dev/null
 }
+
+# kunit.py's options for RUN, an arch (x86_64, arm, arm64) or ARCH-debug
+# (the debug run: sched_util_debug.config, and KASAN except on arm), in
+# the array KUNIT_OPTS; `run` takes them with --jobs, `exec` as they are.
+# QEMU runs 2 vCPUs; x86_64 single-threaded TCG, see kunit_accel().
+kunit_opts() { # run
+	local run=$1 arch=${1%-debug} cross configs=tools/testing/kunit/configs
+	case "$arch" in
+	x86_64) cross= ;;
+	arm) cross=arm-linux-gnueabihf- ;;
+	arm64) cross=aarch64-linux-gnu- ;;
+	*) die "unsupported arch $arch" ;;
+	esac
+	KUNIT_OPTS=(--arch="$arch" ${cross:+--cross_compile="$cross"}
+		    --build_dir="$BUILD/$run" --timeout=900
+		    --qemu_args="-smp 2$(kunit_accel "$arch")"
+		    --make_options="CC=ccache ${cross}gcc"
+		    --kunitconfig=$configs/sched_util_signal.config
+		    --kunitconfig=$configs/sched_tune.config
+		    --kunitconfig=$configs/sched_walt.config)
+	if [ "$run" != "$arch" ]; then
+		KUNIT_OPTS+=(--kunitconfig=$configs/sched_util_debug.config)
+		[ "$arch" = arm ] ||
+			KUNIT_OPTS+=(--kunitconfig=$configs/sched_util_kasan.config)
+	fi
+}
+
+# QEMU 7.2's multi-threaded TCG crashes x86 guests that patch their code
+# with text_poke_bp()'s int3, as the KUnit suites do at every signal
+# switch (scripts/guest-lib.sh, guest_accel()): x86_64 runs
+# single-threaded unless GUEST_MTTCG=1. arm and arm64 patch a static
+# branch by writing one instruction, with no int3 phase, and keep
+# kunit.py's default.
+kunit_accel() { # arch
+	[ "$1" = x86_64 ] && [ -z "${GUEST_MTTCG:-}" ] &&
+		echo " -accel tcg,thread=single"
+	return 0
+}
+
+# Summarise kunit.py output LOG of RUN: sets KUNIT_PASS and KUNIT_FAIL
+# (failed + crashed, +1 for no result or no sched_* suite, +1 for a kernel
+# report in a debug run's kernel log) and prints why it failed.
+kunit_result() { # run log
+	local run=$1 out=$2 summary crash
+	summary=$(grep -E 'Testing complete\. Ran [0-9]+ tests' "$out" | tail -1)
+	KUNIT_PASS=$(sed -n 's/.*passed: \([0-9]*\).*/\1/p' <<<"$summary")
+	KUNIT_FAIL=$(sed -n 's/.*failed: \([0-9]*\).*/\1/p' <<<"$summary")
+	crash=$(sed -n 's/.*crashed: \([0-9]*\).*/\1/p' <<<"$summary")
+	KUNIT_PASS=${KUNIT_PASS:-0} KUNIT_FAIL=$(( ${KUNIT_FAIL:-0} + ${crash:-0} ))
+	if [ -z "$summary" ]; then
+		log "$run: no kunit result (build or boot failure)"
+		KUNIT_FAIL=$((KUNIT_FAIL + 1))
+	elif ! grep -qE '=+ \[(PASSED|FAILED|SKIPPED)\] sched_' "$out"; then
+		log "$run: no suite of ours (sched_*) ran"
+		KUNIT_FAIL=$((KUNIT_FAIL + 1))
+	fi
+	if [ "$run" != "${run%-debug}" ] &&
+	   grep -nE 'WARNING:|BUG:|KASAN:|UBSAN:|Oops|INFO: trying to register non-static key' \
+		"$BUILD/$run/test.log"; then
+		log "$run: kernel log has warnings (above; full log $BUILD/$run/test.log)"
+		KUNIT_FAIL=$((KUNIT_FAIL + 1))
+	fi
+}

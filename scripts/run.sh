@@ -33,22 +33,7 @@ parts=(${parts[*]})
 RESULTS=$CACHE/results
 mkdir -p "$RESULTS"
 
-# The baseline tree: pristine 6.12 and the virtual OPP driver's patch.
-BASE_SRC=$CACHE/linux-baseline
-driver_patch=$(grep -l 'virt-opp-cpufreq' "$REPO"/patches/*.patch)
-stamp=$(cat "$driver_patch" "$REPO/drivers/cpufreq/virt-opp-cpufreq.c" | md5sum)
-if [ "$(cat "$BASE_SRC/.sched-util-baseline" 2>/dev/null)" != "$stamp" ]; then
-	log "preparing the baseline tree $BASE_SRC"
-	rm -rf "$BASE_SRC" && cp -al "$PRISTINE" "$BASE_SRC"
-	rm -f "$BASE_SRC/.sched-util-pristine"
-	rm -f "$BASE_SRC/drivers/cpufreq/"{Kconfig,Makefile}
-	cp "$PRISTINE/drivers/cpufreq/"{Kconfig,Makefile} "$BASE_SRC/drivers/cpufreq/"
-	cp "$REPO/drivers/cpufreq/virt-opp-cpufreq.c" "$BASE_SRC/drivers/cpufreq/"
-	patch -p1 -N -s --fuzz=0 --no-backup-if-mismatch -d "$BASE_SRC" \
-		-i "$driver_patch" || die "$driver_patch does not apply to 6.12"
-	echo "$stamp" > "$BASE_SRC/.sched-util-baseline"
-fi
-
+prepare_baseline_tree
 build_kernel patched "$SRC"
 need_baseline=0
 for p in "${parts[@]}"; do [ "$p" = bench ] && need_baseline=1; done
@@ -64,9 +49,10 @@ for part in "${parts[@]}"; do
 	case $part in
 	checks)
 		log "booting: checks (x86_64, 2 vCPUs)"
-		res=$(boot "$GUEST/checks.log" patched guest_mode=checks)
+		res=$(QEMU_TIMEOUT=${QEMU_TIMEOUT:-600} boot "$GUEST/checks.log" patched guest_mode=checks)
 		grep -avE '^\s*$' "$GUEST/checks.log" | grep -aE '^(PASS|FAIL|==|bad inputs)' || true
-		echo "checks: ${res:-the guest did not finish (see $GUEST/checks.log)}"
+		[ -n "$res" ] || guest_failed checks "$GUEST/checks.log"
+		echo "checks: ${res:-the guest did not finish (see above)}"
 		grep -q ' 0 failed' <<<"$res" || status=1
 		;;
 	tables)
@@ -82,7 +68,8 @@ for part in "${parts[@]}"; do
 			start=$(date +%s)
 			res=$(boot "$GUEST/table$t.log" patched "$append" "${ICOUNT[@]}")
 			log "table $t: $res in $(( $(date +%s) - start )) s"
-			[ "$res" = "table $t ok" ] || { status=1; tail -30 "$GUEST/table$t.log"; }
+			[ -n "$res" ] || guest_failed "table $t" "$GUEST/table$t.log"
+			[ "$res" = "table $t ok" ] || { status=1; [ -z "$res" ] || tail -30 "$GUEST/table$t.log"; }
 			grep -a '^T[12],' "$GUEST/table$t.log" >> "$RESULTS/raw-tables.csv.new" || true
 		done
 		mv "$RESULTS/raw-tables.csv.new" "$RESULTS/raw-tables.csv"
@@ -97,7 +84,8 @@ for part in "${parts[@]}"; do
 			res=$(boot "$GUEST/bench-$cfg.log" $kernel \
 				"guest_mode=bench bench=$cfg" "${ICOUNT[@]}")
 			log "bench $cfg: $res in $(( $(date +%s) - start )) s"
-			[ "$res" = "bench $cfg ok" ] || { status=1; tail -30 "$GUEST/bench-$cfg.log"; }
+			[ -n "$res" ] || guest_failed "bench $cfg" "$GUEST/bench-$cfg.log"
+			[ "$res" = "bench $cfg ok" ] || { status=1; [ -z "$res" ] || tail -30 "$GUEST/bench-$cfg.log"; }
 			grep -a '^T3,' "$GUEST/bench-$cfg.log" >> "$RESULTS/raw-bench.csv.new" || true
 		done
 		mv "$RESULTS/raw-bench.csv.new" "$RESULTS/raw-bench.csv"

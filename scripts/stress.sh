@@ -47,17 +47,11 @@ make_initramfs
 
 log "booting: stress for $secs s (x86_64, 4 vCPUs, debug kernel)"
 start=$(date +%s)
-# Single-threaded TCG: QEMU before 8.1 (Debian 12 has 7.2) can keep, under
-# MTTCG, a translation holding the temporary int3 of text_poke_bp() after
-# the patch is done (fixed by QEMU commit deba78709ae8); static_call and
-# static key switches then end in an int3 Oops (README, "Reliability").
-# STRESS_MTTCG=1 selects MTTCG, for a QEMU with the fix.
-accel=(-accel tcg,thread=single)
-[ -n "${STRESS_MTTCG:-}" ] && accel=(-accel tcg,thread=multi)
+# Single-threaded TCG, as every guest (scripts/guest-lib.sh, guest_accel).
 res=$(GUEST_LOGLEVEL=5 QEMU_CPUS=4 QEMU_MEM=2048 QEMU_TIMEOUT=$((secs * 3 + 600)) \
-	boot "$GUEST/stress.log" stress "guest_mode=stress stress_seconds=$secs" \
-	"${accel[@]}")
+	boot "$GUEST/stress.log" stress "guest_mode=stress stress_seconds=$secs")
 grep -aE '^(stress|STRESS|[a-z-]+=)' "$GUEST/stress.log" || true
+[ -n "$res" ] || guest_failed stress "$GUEST/stress.log"
 log "stress: ${res:-the guest did not finish} (guest ran $(( $(date +%s) - start )) s; log $GUEST/stress.log)"
 if [ $inject = 1 ]; then
 	grep -aE 'walt:|schedtune:' "$GUEST/stress.log" | head -5

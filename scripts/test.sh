@@ -41,15 +41,6 @@ done
 "$REPO/scripts/setup.sh" || die "package installation failed"
 "$REPO/scripts/prepare-tree.sh" || exit 1
 
-cross_of() {
-	case "$1" in
-	x86_64) echo "" ;;
-	arm) echo arm-linux-gnueabihf- ;;
-	arm64) echo aarch64-linux-gnu- ;;
-	*) die "unsupported arch $1" ;;
-	esac
-}
-
 mkdir -p "$BUILD" "$CCACHE_DIR"
 export PYTHONDONTWRITEBYTECODE=1
 total_pass=0 total_fail=0 status=0
@@ -58,55 +49,21 @@ if [ $CHECK -eq 1 ]; then
 	"$REPO/scripts/check.sh" --no-prepare 2>&1 | tee "$BUILD/check.log"
 	[ "${PIPESTATUS[0]}" -eq 0 ] || { status=1 check_failed=1; }
 fi
-CONFIGS=tools/testing/kunit/configs
 RUNS=()
 for a in "${ARCHES[@]}"; do RUNS+=("$a"); done
 for a in "${DEBUG_ARCHES[@]}"; do RUNS+=("$a-debug"); done
 for run in "${RUNS[@]}"; do
-	arch=${run%-debug}
-	cross=$(cross_of "$arch")
-	kconfigs=(--kunitconfig=$CONFIGS/sched_util_signal.config
-		  --kunitconfig=$CONFIGS/sched_tune.config
-		  --kunitconfig=$CONFIGS/sched_walt.config)
-	if [ "$run" != "$arch" ]; then
-		kconfigs+=(--kunitconfig=$CONFIGS/sched_util_debug.config)
-		[ "$arch" = arm ] ||
-			kconfigs+=(--kunitconfig=$CONFIGS/sched_util_kasan.config)
-	fi
-	log "kunit.py run --arch=$arch${run#$arch}${FILTER:+ (filter $FILTER)}"
+	kunit_opts "$run"
+	log "kunit.py run --arch=$run${FILTER:+ (filter $FILTER)}"
 	out=$BUILD/kunit-$run.log
 	start=$(date +%s)
-	(cd "$SRC" && ./tools/testing/kunit/kunit.py run \
-		--arch="$arch" ${cross:+--cross_compile="$cross"} \
-		--build_dir="$BUILD/$run" "${kconfigs[@]}" \
-		--jobs="$(nproc)" --timeout=900 \
-		--qemu_args='-smp 2' \
-		--make_options="CC=ccache ${cross}gcc" \
-		${FILTER:+"$FILTER"}) 2>&1 | tee "$out"
+	(cd "$SRC" && ./tools/testing/kunit/kunit.py run "${KUNIT_OPTS[@]}" \
+		--jobs="$(nproc)" ${FILTER:+"$FILTER"}) 2>&1 | tee "$out"
 	rc=${PIPESTATUS[0]}
 	log "$run: kunit.py exit $rc after $(( $(date +%s) - start )) s"
-	summary=$(grep -E 'Testing complete\. Ran [0-9]+ tests' "$out" | tail -1)
-	pass=$(sed -n 's/.*passed: \([0-9]*\).*/\1/p' <<<"$summary")
-	fail=$(sed -n 's/.*failed: \([0-9]*\).*/\1/p' <<<"$summary")
-	crash=$(sed -n 's/.*crashed: \([0-9]*\).*/\1/p' <<<"$summary")
-	pass=${pass:-0} fail=$(( ${fail:-0} + ${crash:-0} ))
-	if [ -z "$summary" ]; then
-		log "$run: no kunit result (build or boot failure)"
-		fail=$((fail + 1))
-		status=1
-	elif ! grep -qE '=+ \[(PASSED|FAILED|SKIPPED)\] sched_' "$out"; then
-		log "$run: no suite of ours (sched_*) ran"
-		status=1
-	fi
-	if [ "$run" != "$arch" ] &&
-	   grep -nE 'WARNING:|BUG:|KASAN:|UBSAN:|Oops|INFO: trying to register non-static key' \
-		"$BUILD/$run/test.log"; then
-		log "$run: kernel log has warnings (above; full log $BUILD/$run/test.log)"
-		fail=$((fail + 1))
-		status=1
-	fi
-	[ "$rc" -ne 0 ] && status=1
-	total_pass=$((total_pass + pass)) total_fail=$((total_fail + fail))
+	kunit_result "$run" "$out"
+	[ "$rc" -ne 0 ] || [ "$KUNIT_FAIL" -ne 0 ] && status=1
+	total_pass=$((total_pass + KUNIT_PASS)) total_fail=$((total_fail + KUNIT_FAIL))
 done
 
 [ -n "${check_failed:-}" ] && log "static checks FAILED: see $BUILD/check.log"

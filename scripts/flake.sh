@@ -1,0 +1,163 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Flake hunting: boot already-built kernels many times in a row and report
+# every boot that is not clean. Not part of CI (README gives the times).
+#
+#   scripts/flake.sh [--kunit ARCH N]... [--checks N] [--keyflip N]
+#                    [--flips F] [--filter GLOB] [--no-prepare]
+#
+#   --kunit ARCH N  N boots of the debug KUnit kernel of ARCH (x86_64, arm,
+#                   arm64; built first if needed, as scripts/test.sh's
+#                   debug run builds it), `kunit.py exec` with no rebuild;
+#                   a boot fails on a failed or crashed case, no result,
+#                   or any WARN/BUG/KASAN/UBSAN/Oops in its kernel log.
+#                   --filter GLOB is kunit.py's suite filter (default
+#                   all suites; e.g. 'sched_walt_live').
+#   --checks N      N boots of scripts/run.sh's checks guest; a boot fails
+#                   unless the guest reports 0 failed checks.
+#   --keyflip N     the MTTCG experiment: N boots of the pristine baseline
+#                   kernel (run.sh's, no series code) under multi-threaded
+#                   TCG and N under single-threaded TCG, each turning all
+#                   sched trace events on and off F times (--flips,
+#                   default 200) under hackbench (scripts/guest/keyflip.sh);
+#                   prints each mode's crash rate. It measures QEMU, so it
+#                   fails only if a single-threaded boot crashes.
+#
+# --no-prepare leaves the kernel tree as it is, for a second flake.sh run
+# beside one still booting. Without options: --kunit x86_64 50 --kunit
+# arm64 20 --checks 30.
+# Logs of failed boots are kept in $SCHED_UTIL_CACHE/build/flake/. Exits
+# non-zero if any boot failed.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
+
+KUNIT=() CHECKS=0 KEYFLIP=0 FLIPS=200 FILTER= PREPARE=1
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--kunit) [[ ${3:-} =~ ^[0-9]+$ ]] || die "--kunit ARCH N"
+		 KUNIT+=("$2:$3"); shift 3 ;;
+	--checks) CHECKS=$2; shift 2 ;;
+	--keyflip) KEYFLIP=$2; shift 2 ;;
+	--flips) FLIPS=$2; shift 2 ;;
+	--filter) FILTER=$2; shift 2 ;;
+	--no-prepare) PREPARE=0; shift ;;
+	-h|--help) sed -n '3,32p' "$0"; exit 0 ;;
+	*) die "unknown option $1 (see --help)" ;;
+	esac
+done
+for n in "$CHECKS" "$KEYFLIP" "$FLIPS"; do
+	[[ $n =~ ^[0-9]+$ ]] || die "counts are non-negative integers"
+done
+if [ ${#KUNIT[@]} -eq 0 ] && [ "$CHECKS" = 0 ] && [ "$KEYFLIP" = 0 ]; then
+	KUNIT=(x86_64:50 arm64:20) CHECKS=30
+fi
+
+"$REPO/scripts/setup.sh" || die "package installation failed"
+[ $PREPARE = 0 ] || "$REPO/scripts/prepare-tree.sh" || exit 1
+FLAKE=$BUILD/flake
+mkdir -p "$FLAKE"
+export PYTHONDONTWRITEBYTECODE=1
+status=0
+SUMMARY=()
+begin=$(date +%s)
+
+keep() { # log name
+	cp "$1" "$FLAKE/$2"
+	log "kept $FLAKE/$2"
+}
+
+for spec in "${KUNIT[@]}"; do
+	arch=${spec%:*} n=${spec#*:} run=${spec%:*}-debug
+	kunit_opts "$run"
+	start=$(date +%s) bad=0 booted=0
+	for i in $(seq 1 "$n"); do
+		out=$FLAKE/kunit-$run.log
+		if [ "$i" = 1 ]; then
+			# Builds only if the tree or config changed.
+			cmd=(run --jobs="$(nproc)")
+		else
+			cmd=(exec)
+		fi
+		(cd "$SRC" && ./tools/testing/kunit/kunit.py "${cmd[@]}" \
+			"${KUNIT_OPTS[@]}" ${FILTER:+"$FILTER"}) > "$out" 2>&1
+		rc=$?
+		booted=$i
+		kunit_result "$run" "$out" > "$out.why" 2>&1
+		sed "s/^/boot $i: /" "$out.why"
+		if [ $rc -ne 0 ] || [ "$KUNIT_FAIL" -ne 0 ]; then
+			bad=$((bad + 1))
+			grep -E '\[FAILED\]|# .*: (EXPECTATION|ASSERTION) FAILED' "$out" | head -10
+			keep "$out" "kunit-$run-boot$i.log"
+			keep "$BUILD/$run/test.log" "kunit-$run-boot$i.test.log"
+		fi
+		echo "kunit $run boot $i/$n: $KUNIT_PASS passed, $KUNIT_FAIL failed (exit $rc)"
+		if [ "$i" = 1 ] && grep -q 'Error' "$out" &&
+		   ! grep -qE 'Testing complete' "$out"; then
+			tail -20 "$out"
+			log "$run: the build failed; no more boots of it"
+			break
+		fi
+	done
+	SUMMARY+=("kunit $run${FILTER:+ ($FILTER)}: $booted boots, $((booted - bad)) clean, $bad not ($(( $(date +%s) - start )) s)")
+	[ $bad -eq 0 ] || status=1
+done
+
+if [ "$CHECKS" -gt 0 ] || [ "$KEYFLIP" -gt 0 ]; then
+	[ "$CHECKS" -gt 0 ] && build_kernel patched "$SRC"
+	if [ "$KEYFLIP" -gt 0 ]; then
+		prepare_baseline_tree
+		build_kernel baseline "$BASE_SRC"
+	fi
+	make_initramfs
+fi
+
+if [ "$CHECKS" -gt 0 ]; then
+	start=$(date +%s) bad=0
+	for i in $(seq 1 "$CHECKS"); do
+		out=$FLAKE/checks.log
+		res=$(QEMU_TIMEOUT=600 boot "$out" patched guest_mode=checks)
+		echo "checks boot $i/$CHECKS: ${res:-no result}"
+		if ! grep -q ' 0 failed' <<<"$res"; then
+			bad=$((bad + 1))
+			[ -n "$res" ] && grep -a '^FAIL' "$out"
+			[ -n "$res" ] || guest_failed "checks boot $i" "$out"
+			keep "$out" "checks-boot$i.log"
+		fi
+	done
+	SUMMARY+=("checks: $CHECKS boots, $((CHECKS - bad)) clean, $bad not ($(( $(date +%s) - start )) s)")
+	[ $bad -eq 0 ] || status=1
+fi
+
+if [ "$KEYFLIP" -gt 0 ]; then
+	for mode in multi single; do
+		start=$(date +%s) crashed=0
+		for i in $(seq 1 "$KEYFLIP"); do
+			out=$FLAKE/keyflip-$mode.log
+			if [ $mode = multi ]; then
+				res=$(GUEST_MTTCG=1 QEMU_TIMEOUT=900 boot "$out" baseline \
+					"guest_mode=keyflip keyflip_n=$FLIPS")
+			else
+				res=$(QEMU_TIMEOUT=900 boot "$out" baseline \
+					"guest_mode=keyflip keyflip_n=$FLIPS")
+			fi
+			if [ "$res" = "keyflip $FLIPS of $FLIPS" ] &&
+			   ! grep -aqE 'Oops|BUG:|WARNING:|Kernel panic' "$out"; then
+				echo "keyflip $mode boot $i/$KEYFLIP: clean, $FLIPS flips"
+				continue
+			fi
+			crashed=$((crashed + 1))
+			flips=$(grep -a '^keyflip: [0-9]*$' "$out" | tail -1 | cut -d' ' -f2)
+			echo "keyflip $mode boot $i/$KEYFLIP: ${res:-no result} after ${flips:-0} flips; $(grep -aE -m1 'Oops|BUG:|WARNING:|Kernel panic' "$out")"
+			grep -aE -m1 -A3 'Oops|BUG:' "$out" | grep -aE 'RIP|Oops|BUG' | head -2
+			keep "$out" "keyflip-$mode-boot$i.log"
+		done
+		SUMMARY+=("keyflip, $mode-threaded TCG, pristine 6.12: $crashed of $KEYFLIP boots crashed, $FLIPS flips each ($(( $(date +%s) - start )) s)")
+		[ $mode = single ] && [ $crashed -gt 0 ] && status=1
+	done
+fi
+
+echo "== flake.sh summary ($(( $(date +%s) - begin )) s)"
+printf '%s\n' "${SUMMARY[@]}"
+exit $status
