@@ -80,8 +80,8 @@ for spec in "${KUNIT[@]}"; do
 		else
 			cmd=(exec)
 		fi
-		(cd "$SRC" && ./tools/testing/kunit/kunit.py "${cmd[@]}" \
-			"${KUNIT_OPTS[@]}" ${FILTER:+"$FILTER"}) > "$out" 2>&1
+		kunit_boot "$run" "$out" "${cmd[@]}" "${KUNIT_OPTS[@]}" \
+			${FILTER:+"$FILTER"} 2>/dev/null
 		rc=$?
 		booted=$i
 		kunit_result "$run" "$out" > "$out.why" 2>&1
@@ -90,12 +90,12 @@ for spec in "${KUNIT[@]}"; do
 			bad=$((bad + 1))
 			grep -E '\[FAILED\]|# .*: (EXPECTATION|ASSERTION) FAILED' "$out" | head -10
 			keep "$out" "kunit-$run-boot$i.log"
+			keep "$out.raw" "kunit-$run-boot$i.raw.log"
 			keep "$BUILD/$run/test.log" "kunit-$run-boot$i.test.log"
 		fi
 		echo "kunit $run boot $i/$n: $KUNIT_PASS passed, $KUNIT_FAIL failed (exit $rc)"
-		if [ "$i" = 1 ] && grep -q 'Error' "$out" &&
-		   ! grep -qE 'Testing complete' "$out"; then
-			tail -20 "$out"
+		if [ "$i" = 1 ] && [ ! -s "$out.ktap" ]; then
+			tail -20 "$out.raw"
 			log "$run: the build failed; no more boots of it"
 			break
 		fi

@@ -57,9 +57,11 @@ for run in "${RUNS[@]}"; do
 	log "kunit.py run --arch=$run${FILTER:+ (filter $FILTER)}"
 	out=$BUILD/kunit-$run.log
 	start=$(date +%s)
-	(cd "$SRC" && ./tools/testing/kunit/kunit.py run "${KUNIT_OPTS[@]}" \
-		--jobs="$(nproc)" ${FILTER:+"$FILTER"}) 2>&1 | tee "$out"
-	rc=${PIPESTATUS[0]}
+	kunit_boot "$run" "$out" run "${KUNIT_OPTS[@]}" --jobs="$(nproc)" \
+		${FILTER:+"$FILTER"}
+	rc=$?
+	grep -E '^(\$ make|Building with|Regenerating)' "$out.raw" | head -5
+	cat "$out"
 	log "$run: kunit.py exit $rc after $(( $(date +%s) - start )) s"
 	kunit_result "$run" "$out"
 	[ "$rc" -ne 0 ] || [ "$KUNIT_FAIL" -ne 0 ] && status=1
