@@ -187,6 +187,19 @@ static bool walt_wait(struct kunit *test, struct task_struct *k,
  */
 enum walt_move { WALT_MOVE_RUNNING, WALT_MOVE_WAKEUP };
 
+/* A spinner on @cpu, controlled through *@state; the caller stops it. */
+static struct task_struct *walt_spinner(struct kunit *test, int cpu,
+					atomic_t **state)
+{
+	struct task_struct *k;
+
+	*state = kunit_kzalloc(test, sizeof(**state), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, *state);
+	k = sched_util_kunit_spinner(*state, cpumask_of(cpu), "walt_spin");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+	return k;
+}
+
 /* Block @k, which spins, and wait until it is off its CPU. */
 static void walt_block(struct kunit *test, struct task_struct *k,
 		       atomic_t *state)
@@ -215,10 +228,7 @@ static void walt_migration_case(struct kunit *test, enum walt_move how)
 	int attempt, from = 0, to = 1;
 	bool done = false;
 
-	state = kunit_kzalloc(test, sizeof(*state), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, state);
-	k = sched_util_kunit_spinner(state, cpumask_of(from), "walt_spin");
-	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+	k = walt_spinner(test, from, &state);
 
 	for (attempt = 0; attempt < 10 && !done; attempt++) {
 		u64 moved_at;
@@ -287,10 +297,7 @@ static void walt_stale_task_test(struct kunit *test)
 	int attempt, from = 0, to = 1;
 	bool done = false;
 
-	state = kunit_kzalloc(test, sizeof(*state), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, state);
-	k = sched_util_kunit_spinner(state, cpumask_of(from), "walt_spin");
-	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+	k = walt_spinner(test, from, &state);
 
 	for (attempt = 0; attempt < 10 && !done; attempt++) {
 		msleep(3 * window / NSEC_PER_MSEC);
