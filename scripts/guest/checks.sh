@@ -129,12 +129,33 @@ cpu1_boost() {
 	awk '/^cpu#1/ { on = 1 } /^cpu#2/ { on = 0 }
 	     on && $1 == ".schedtune_boost" { print $3 }' /sys/kernel/debug/sched/debug
 }
+# What a failed aggregation check needs to be understood: where the
+# spinners are, in which group, and what each CPU counts and runs.
+boost_state() {
+	for p in ${A:-} ${B:-}; do
+		[ -r /proc/$p/stat ] || continue
+		echo "  pid $p: $(awk '{ print "state " $3 ", cpu " $39 }' /proc/$p/stat)," \
+			"$(grep schedtune /proc/$p/cgroup)"
+	done
+	awk '/^cpu#/ { cpu = $1 } $1 == ".nr_running" || $1 == ".schedtune_boost" { print "  " cpu " " $1 " " $3 }
+	     /^runnable tasks:/ { on = 1 } on && /^ *>?R / { print "  " cpu " runnable: " $0 }
+	     /^$/ { on = 0 }' /sys/kernel/debug/sched/debug
+}
 wait_boost() { # what expected
-	n=0
-	while [ "$(cpu1_boost)" != "$2" ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
-	check "$1" "$2" "$(cpu1_boost)"
+	n=0 seen=
+	while v=$(cpu1_boost) && [ "$v" != "$2" ] && [ $n -lt 50 ]; do
+		seen="$seen $v"
+		sleep 0.1
+		n=$((n + 1))
+	done
+	check "$1" "$2" "$v"
+	[ "$v" = "$2" ] || { boost_state; echo "  seen:$seen"; }
 }
 spin() { while :; do :; done; }
+# The shell and what it forks to read the boost (top-app, +10) stay on
+# CPU 0: on CPU 1 they would be one of the groups being aggregated (one
+# boot of 30 read 10 for 5 s where -20 was due).
+taskset -p 1 $$ >/dev/null
 spin & A=$!
 taskset -p 2 $A >/dev/null
 echo $A > /dev/stune/background/tasks
@@ -150,6 +171,7 @@ wait_boost "moving the top-app task to foreground (+5)" 5
 kill $B; wait $B 2>/dev/null
 wait_boost "the +5 task exits: back to -20" -20
 kill $A; wait $A 2>/dev/null
+taskset -p 3 $$ >/dev/null
 echo 10 > /dev/stune/top-app/schedtune.boost
 
 i=0
