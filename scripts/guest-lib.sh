@@ -90,10 +90,10 @@ GUEST_CPU=max,vendor=GenuineIntel,family=6,model=85
 # the temporary int3 of text_poke_bp() after another vCPU has finished the
 # patch, and the guest takes an int3 Oops at a static key or static call
 # site (QEMU 8.1.0 fixed it, "accel/tcg: Always lock pages before
-# translation", deba78709ae8). A pristine 6.12 guest that only flips
-# kernel.sched_schedstats under hackbench crashes the same way under MTTCG
-# and never single-threaded: `scripts/flake.sh --keyflip N` measures it,
-# README "Reliability" has the rates. Every guest therefore runs
+# translation", deba78709ae8). A pristine 6.12 guest that only turns the
+# sched trace events on and off under hackbench crashed so in 10 of 10
+# boots under MTTCG and in 0 of 10 single-threaded (`scripts/flake.sh
+# --keyflip N`; README "Reliability"). Every guest therefore runs
 # single-threaded TCG (one host thread runs all vCPUs in turn); -icount
 # needs that anyway. GUEST_MTTCG=1 selects MTTCG, for a QEMU with the fix.
 guest_accel() {
