@@ -135,13 +135,10 @@ if [ "$KEYFLIP" -gt 0 ]; then
 		start=$(date +%s) crashed=0
 		for i in $(seq 1 "$KEYFLIP"); do
 			out=$FLAKE/keyflip-$mode.log
-			if [ $mode = multi ]; then
-				res=$(GUEST_MTTCG=1 QEMU_TIMEOUT=900 boot "$out" baseline \
-					"guest_mode=keyflip keyflip_n=$FLIPS")
-			else
-				res=$(QEMU_TIMEOUT=900 boot "$out" baseline \
-					"guest_mode=keyflip keyflip_n=$FLIPS")
-			fi
+			mttcg=
+			[ $mode = multi ] && mttcg=1
+			res=$(GUEST_MTTCG=$mttcg QEMU_TIMEOUT=900 boot "$out" baseline \
+				"guest_mode=keyflip keyflip_n=$FLIPS")
 			if [ "$res" = "keyflip $FLIPS of $FLIPS" ] &&
 			   ! grep -aqE 'Oops|BUG:|WARNING:|Kernel panic' "$out"; then
 				echo "keyflip $mode boot $i/$KEYFLIP: clean, $FLIPS flips"
