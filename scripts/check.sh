@@ -33,20 +33,16 @@ NEWC=$(cd "$REPO" && git ls-files -co --exclude-standard -- kernel include drive
 	grep -E '\.[ch]$')
 
 log "checkpatch --strict"
-allow=$REPO/scripts/checkpatch.allow
 cp_out=$(cd "$SRC" && {
-	for p in "$REPO"/patches/*.patch; do
-		./scripts/checkpatch.pl --strict --terse --show-types "$p"
+	for p in $(series_patches); do
+		checkpatch_reports "$p" "$REPO/patches/$p"
 	done
 	for f in $NEWC; do
-		./scripts/checkpatch.pl --strict --terse --show-types -f "$f"
+		./scripts/checkpatch.pl --strict --terse --show-types -f "$f" |
+			sed -nE 's/^([^:]+):[0-9]+: (ERROR|WARNING|CHECK):([A-Z_]+):/\1 \1 \3 /p'
 	done
-} 2>&1 | grep -E ': (ERROR|WARNING|CHECK):')
-left=$(while IFS= read -r l; do
-	file=${l%%:*}; file=${file#"$REPO"/patches/}
-	type=$(sed -n 's/.*: \(ERROR\|WARNING\|CHECK\):\([A-Z_]*\):.*/\2/p' <<<"$l")
-	grep -qE "^$file +$type " "$allow" 2>/dev/null || printf '%s\n' "$l"
-done <<<"$cp_out")
+} 2>&1)
+left=$(checkpatch_unallowed <<<"$cp_out")
 if [ -n "$left" ]; then
 	printf '%s\n' "$left"
 	failed "checkpatch: $(grep -c . <<<"$left") report(s) not in scripts/checkpatch.allow"

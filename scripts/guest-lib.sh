@@ -31,22 +31,21 @@ build_kernel() { # name tree [extra config fragment]
 	log "$1 kernel built in $(( $(date +%s) - start )) s"
 }
 
-# The baseline tree $BASE_SRC: pristine 6.12 and the virtual OPP driver's
-# patch, so that the baseline kernel runs schedutil too.
+# The baseline tree $BASE_SRC: pristine 6.12 and the test-only patches
+# (series-test: the virtual OPP driver), so that the baseline kernel runs
+# schedutil too.
 BASE_SRC=$CACHE/linux-baseline
 prepare_baseline_tree() {
-	local driver_patch stamp
-	driver_patch=$(grep -l 'virt-opp-cpufreq' "$REPO"/patches/*.patch)
-	stamp=$(cat "$driver_patch" "$REPO/drivers/cpufreq/virt-opp-cpufreq.c" | md5sum)
+	local p stamp
+	stamp=$(cd "$REPO/patches" && cat $(series_patches test) | md5sum)
 	[ "$(cat "$BASE_SRC/.sched-util-baseline" 2>/dev/null)" = "$stamp" ] && return
 	log "preparing the baseline tree $BASE_SRC"
 	rm -rf "$BASE_SRC" && cp -al "$PRISTINE" "$BASE_SRC"
 	rm -f "$BASE_SRC/.sched-util-pristine"
-	rm -f "$BASE_SRC/drivers/cpufreq/"{Kconfig,Makefile}
-	cp "$PRISTINE/drivers/cpufreq/"{Kconfig,Makefile} "$BASE_SRC/drivers/cpufreq/"
-	cp "$REPO/drivers/cpufreq/virt-opp-cpufreq.c" "$BASE_SRC/drivers/cpufreq/"
-	patch -p1 -N -s --fuzz=0 --no-backup-if-mismatch -d "$BASE_SRC" \
-		-i "$driver_patch" || die "$driver_patch does not apply to 6.12"
+	for p in $(series_patches test); do
+		patch -p1 -N -s --fuzz=0 --no-backup-if-mismatch -d "$BASE_SRC" \
+			-i "$REPO/patches/$p" || die "$p does not apply to 6.12"
+	done
 	echo "$stamp" > "$BASE_SRC/.sched-util-baseline"
 }
 

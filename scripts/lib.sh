@@ -9,9 +9,61 @@ SRC=$CACHE/linux
 BUILD=$CACHE/build
 export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
 TARBALL=/usr/src/linux-source-6.12.tar.xz
+# Top-level directories of the kernel that hold the whole files the series
+# creates (scripts/series.sh).
+NEWDIRS=(kernel include drivers Documentation tools/testing/kunit/configs
+	 scripts/coccinelle)
 
 log() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# The patches of `series` (the sched submission), then of `series-test`
+# (test-only, applied after it), as paths under patches/; with "test",
+# only the latter.
+series_patches() { # [test]
+	local f
+	[ "${1:-}" = test ] && f=(series-test) || f=(series series-test)
+	(cd "$REPO" && grep -hvE '^(#|[[:space:]]*$)' "${f[@]}")
+}
+
+# checkpatch.pl --strict on PATCH (run in a kernel tree), one line per
+# report: "<where> <file> <TYPE> <message>", the file being the one the
+# report is about ("-" for a report on the patch as a whole).
+checkpatch_reports() { # where patch
+	{ ./scripts/checkpatch.pl --strict --show-types "$2" || true; } |
+		awk -v p="$1" '
+		function out() { if (t != "") print p, (f == "" ? "-" : f), t, m; t = f = "" }
+		/^(ERROR|WARNING|CHECK):/ { out(); split($0, a, ":"); t = a[2]; m = $0; next }
+		t != "" && /^#[0-9]+: FILE: / { f = $3; sub(/:[0-9]+:$/, "", f); out() }
+		/^$/ { out() }
+		END { out() }'
+}
+
+# The reports of checkpatch_reports on stdin that scripts/checkpatch.allow
+# does not list for their file and type.
+checkpatch_unallowed() {
+	local where file type msg
+	while read -r where file type msg; do
+		[ -n "$where" ] || continue
+		grep -qE "^$file +$type " "$REPO/scripts/checkpatch.allow" ||
+			printf '%s: %s %s %s\n' "$where" "$file" "$type" "$msg"
+	done
+	return 0
+}
+
+# A git repository of pristine 6.12 in DIR, made once (~1 min); its
+# commit is in DIR/.git/sched-util-base.
+git_base_tree() { # dir
+	local g=(git -C "$1" -c user.name=sched-util -c user.email=sched-util@example.org)
+	[ -e "$1/.git/sched-util-base" ] && return 0
+	log "creating the git tree of pristine 6.12 in $1 (once, ~1 min)"
+	rm -rf "$1" && cp -a "$PRISTINE" "$1"
+	rm -f "$1/.sched-util-pristine"
+	"${g[@]}" init -q
+	"${g[@]}" add -f -A
+	"${g[@]}" commit -q -m "Linux $(kernel_version "$PRISTINE") (Debian linux-source-6.12)"
+	"${g[@]}" rev-parse HEAD > "$1/.git/sched-util-base"
+}
 
 kernel_version() {
 	make -s -C "$1" kernelversion 2>/dev/null

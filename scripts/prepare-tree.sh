@@ -4,17 +4,16 @@
 # Make $SRC = pristine Debian linux-source-6.12 + this repository:
 #   1. unpack the tarball once into $PRISTINE (kept untouched);
 #   2. on every run, rebuild the working copy from it (hard links, so it
-#      takes seconds), copy in the new files at their kernel paths, and
-#      apply the patches in the order `series` lists them;
-#   3. any reject, fuzz or offset is an error naming the patch.
+#      takes seconds) and apply the patches in the order `series`, then
+#      `series-test`, list them;
+#   3. any reject, fuzz or offset is an error naming the patch;
+#   4. the repository's whole files must equal what the series created
+#      (scripts/series.sh check; SERIES_NO_CHECK=1 skips it, for
+#      scripts/series.sh files).
 # Files whose content did not change since the previous run keep their
 # old timestamps, so the kbuild directories outside the tree stay warm.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-
-# Directories of this repository that hold new files at their kernel path.
-NEWDIRS=(kernel include drivers Documentation tools/testing/kunit/configs
-	 scripts/coccinelle)
 
 mkdir -p "$CACHE"
 [ -r "$TARBALL" ] || die "$TARBALL missing: run scripts/setup.sh"
@@ -34,32 +33,8 @@ rm -rf "$STAGE"
 cp -al "$PRISTINE" "$STAGE"
 rm -f "$STAGE/.sched-util-pristine"
 
-# `series`: patch names, each followed by the new files it adds (indented).
-patches=() owned=()
-while IFS= read -r line; do
-	case "$line" in
-	''|'#'*) ;;
-	[[:space:]]*) owned+=("$(echo $line)") ;;
-	*) patches+=("$line") ;;
-	esac
-done < "$REPO/series"
-
+mapfile -t patches < <(series_patches)
 changed=()
-cd "$REPO"
-found=$(for d in "${NEWDIRS[@]}"; do [ -d "$d" ] && find "$d" -type f; done | sort)
-listed=$(printf '%s\n' "${owned[@]}" | sort)
-dups=$(uniq -d <<<"$listed")
-[ -z "$dups" ] || die "series lists these new files twice: $dups"
-stray=$(comm -3 <(echo "$found") <(echo "$listed") | tr -d '\t')
-[ -z "$stray" ] || die "new files and series disagree (each new file belongs to one patch): $stray"
-for f in "${owned[@]}"; do
-	[ -e "$PRISTINE/$f" ] &&
-		die "$f exists in 6.12: change it with a patch in series"
-	mkdir -p "$STAGE/$(dirname "$f")"
-	cp --remove-destination "$f" "$STAGE/$f"
-	changed+=("$f")
-done
-
 for p in "${patches[@]}"; do
 	[ -f "$REPO/patches/$p" ] || die "series lists $p, not in patches/"
 	if ! out=$(patch -p1 -N -s --fuzz=0 --no-backup-if-mismatch -r - \
@@ -87,3 +62,4 @@ mv "$STAGE" "$SRC"
 rm -rf "$SRC.old"
 
 log "prepared $SRC: linux $(kernel_version "$SRC") (Debian linux-source-6.12 $(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null)) + ${#patches[@]} patches, ${#changed[@]} files changed"
+[ -n "${SERIES_NO_CHECK:-}" ] || "$REPO/scripts/series.sh" check

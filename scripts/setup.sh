@@ -7,7 +7,7 @@ set -euo pipefail
 PKGS=(linux-source-6.12 qemu-system-x86 qemu-system-arm qemu-system-data
       gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu sparse coccinelle
       flex bison bc libelf-dev libssl-dev ccache python3 xz-utils make gcc
-      rsync cpio perl busybox-static rt-tests rt-app stress-ng)
+      rsync cpio perl busybox-static rt-tests rt-app stress-ng git dwarves)
 
 missing=()
 for p in "${PKGS[@]}"; do

@@ -1,64 +1,59 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Turn the repository into an upstream submission: a git tree of pristine
-# 6.12 with one commit per patch of `series` (its edits plus the new files
-# listed under it), then `git format-patch --cover-letter` into
-# $SCHED_UTIL_CACHE/upstream/ (outside the repository). The cover letter's
-# numbers are taken from the latest logs of scripts/test.sh,
-# scripts/check.sh and scripts/run.sh, never typed by hand. Finally the
-# series is applied with `git am` to a clean pristine branch to prove that
-# it applies.
+# Turn the repository into an upstream submission by the person running
+# it: a git tree of pristine 6.12 with one commit per patch of `series`
+# (series-test's patches are test-only and stay out), then
+# `git format-patch --cover-letter` into $SCHED_UTIL_CACHE/upstream/
+# (outside the repository). The submitter's git identity (user.name and
+# user.email, or GIT_AUTHOR_NAME/GIT_AUTHOR_EMAIL) becomes every From:,
+# the only Signed-off-by, and the M: of the MAINTAINERS entry the series
+# adds, in place of the repository's placeholder; without one it refuses
+# to run. The cover letter's numbers are taken from the latest logs of
+# scripts/test.sh, scripts/check.sh and scripts/run.sh, never typed by
+# hand. Finally the series is applied with `git am` to a clean pristine
+# branch, and checkpatch --strict runs on every patch.
 #
 #   scripts/upstream.sh            prints the output directory
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+
+# The identity the repository's patches carry until a submitter signs.
+PLACEHOLDER='sched-util developers <sched-util@example.org>'
+
+name=${GIT_AUTHOR_NAME:-$(git -C "$REPO" config user.name || true)}
+email=${GIT_AUTHOR_EMAIL:-$(git -C "$REPO" config user.email || true)}
+[ -n "$name" ] && [ -n "$email" ] ||
+	die "no git identity: set git config user.name and user.email; they become the author, the Signed-off-by and the MAINTAINERS M: of the submission"
+IDENT="$name <$email>"
+[ "$IDENT" != "$PLACEHOLDER" ] || die "$IDENT is the repository's placeholder, not a person"
+export GIT_AUTHOR_NAME=$name GIT_AUTHOR_EMAIL=$email
+export GIT_COMMITTER_NAME=$name GIT_COMMITTER_EMAIL=$email
 
 "$REPO/scripts/setup.sh"
 "$REPO/scripts/prepare-tree.sh" >/dev/null
 
 TREE=$CACHE/upstream-tree
 OUT=$CACHE/upstream
-export GIT_AUTHOR_NAME="sched-util developers" GIT_AUTHOR_EMAIL="sched-util@example.org"
-export GIT_COMMITTER_NAME=$GIT_AUTHOR_NAME GIT_COMMITTER_EMAIL=$GIT_AUTHOR_EMAIL
 G=(git -C "$TREE" -c core.autocrlf=false)
 
-if [ ! -e "$TREE/.git/sched-util-base" ]; then
-	log "creating the git tree of pristine 6.12 (once, ~1 min)"
-	rm -rf "$TREE" && cp -a "$PRISTINE" "$TREE"
-	rm -f "$TREE/.sched-util-pristine"
-	"${G[@]}" init -q
-	"${G[@]}" add -f -A
-	"${G[@]}" commit -q -m "Linux $(kernel_version "$PRISTINE") (Debian linux-source-6.12)"
-	"${G[@]}" rev-parse HEAD > "$TREE/.git/sched-util-base"
-fi
+git_base_tree "$TREE"
 BASE=$(cat "$TREE/.git/sched-util-base")
 "${G[@]}" checkout -q -f -B series "$BASE"
 "${G[@]}" clean -q -fdx
 
-# Each patch: its edits (git am keeps the changelog), then its new files.
-cur=
-flush() {
-	[ -n "$cur" ] || return 0
-	"${G[@]}" add -f -A
-	"${G[@]}" commit -q --amend --no-edit
-}
-while IFS= read -r line; do
-	case "$line" in
-	''|'#'*) ;;
-	[[:space:]]*)
-		f=$(echo $line)
-		mkdir -p "$TREE/$(dirname "$f")"
-		cp "$REPO/$f" "$TREE/$f" ;;
-	*)
-		flush
-		cur=$line
-		"${G[@]}" am -q --whitespace=error "$REPO/patches/$line" ||
-			die "git am failed on $line"
-		;;
-	esac
-done < "$REPO/series"
-flush
+# Each patch with the submitter in place of the placeholder and no other
+# sign-off; `git am -s` adds the submitter's.
+sed_ident=$(sed 's/[][\\/.*^$&]/\\&/g' <<<"$IDENT")
+sed_ph=$(sed 's/[][\\/.*^$&]/\\&/g' <<<"$PLACEHOLDER")
+mkdir -p "$CACHE/upstream-in" && rm -f "$CACHE"/upstream-in/*
+for p in $(sed -n '/^[^#[:space:]]/p' "$REPO/series"); do
+	sed -e "s/^From: $sed_ph\$/From: $sed_ident/" \
+	    -e "s/^+M:\t$sed_ph\$/+M:\t$sed_ident/" \
+	    -e '/^Signed-off-by: /d' "$REPO/patches/$p" > "$CACHE/upstream-in/$p"
+	"${G[@]}" am -q -s --whitespace=error "$CACHE/upstream-in/$p" ||
+		die "git am failed on $p"
+done
 
 # Numbers for the cover letter, from the latest runs.
 results() {
@@ -117,5 +112,16 @@ for p in "$OUT"/*.patch; do
 done
 [ -z "$("${G[@]}" diff series am-check)" ] || die "git am result differs from the series"
 "${G[@]}" checkout -q -f series
-log "$n patches + cover letter in $OUT; git am on pristine 6.12: OK"
+# (format-patch folds a long From: header onto a second line: unfold.)
+others=$(sed -e ':a' -e '$!N;s/\n / /;ta' -e 'P;D' "$OUT"/*.patch |
+	grep -E '^(From: |Signed-off-by: |\+M:\s)' | grep -vF "$IDENT" || true)
+[ -z "$others" ] || die "lines naming someone else than $IDENT: $others"
+
+log "checkpatch --strict on each patch"
+bad=$(cd "$SRC" && for p in "$OUT"/*.patch; do
+	case "${p##*/}" in 0000-*) continue ;; esac
+	checkpatch_reports "${p##*/}" "$p"
+done | checkpatch_unallowed)
+[ -z "$bad" ] || { printf '%s\n' "$bad"; die "checkpatch: reports not in scripts/checkpatch.allow"; }
+log "$n patches + cover letter in $OUT, by $IDENT; git am on pristine 6.12 and checkpatch --strict: OK"
 echo "$OUT"
