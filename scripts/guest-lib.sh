@@ -37,12 +37,12 @@ build_kernel() { # name tree [extra config fragment]
 BASE_SRC=$CACHE/linux-baseline
 prepare_baseline_tree() {
 	local p stamp
-	stamp=$(cd "$REPO/patches" && cat $(series_patches test) | md5sum)
+	stamp=$(cd "$REPO/patches" && cat $(series_patches series-test) | md5sum)
 	[ "$(cat "$BASE_SRC/.sched-util-baseline" 2>/dev/null)" = "$stamp" ] && return
 	log "preparing the baseline tree $BASE_SRC"
 	rm -rf "$BASE_SRC" && cp -al "$PRISTINE" "$BASE_SRC"
 	rm -f "$BASE_SRC/.sched-util-pristine"
-	for p in $(series_patches test); do
+	for p in $(series_patches series-test); do
 		patch -p1 -N -s --fuzz=0 --no-backup-if-mismatch -d "$BASE_SRC" \
 			-i "$REPO/patches/$p" || die "$p does not apply to 6.12"
 	done

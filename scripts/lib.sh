@@ -17,13 +17,19 @@ NEWDIRS=(kernel include drivers Documentation tools/testing/kunit/configs
 log() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
-# The patches of `series` (the sched submission), then of `series-test`
-# (test-only, applied after it), as paths under patches/; with "test",
-# only the latter.
-series_patches() { # [test]
-	local f
-	[ "${1:-}" = test ] && f=(series-test) || f=(series series-test)
-	(cd "$REPO" && grep -hvE '^(#|[[:space:]]*$)' "${f[@]}")
+# The series files, in the order they apply: `series` (the sched
+# submission), `series-android` (the Android trace events, for
+# integrators to carry) and `series-test` (test-only: the main job and the
+# tests need it). Their patches live in patches/, patches/android/ and
+# patches/test/.
+SERIES_FILES=(series series-android series-test)
+
+# The patches of the series files given (all of them by default), as paths
+# under patches/, in the order they apply.
+series_patches() { # [series-file...]
+	local f=("$@")
+	[ ${#f[@]} -gt 0 ] || f=("${SERIES_FILES[@]}")
+	(cd "$REPO" && { grep -hvE '^(#|[[:space:]]*$)' "${f[@]}" || true; })
 }
 
 # checkpatch.pl --strict on PATCH (run in a kernel tree), one line per

@@ -5,7 +5,7 @@
 #   1. unpack the tarball once into $PRISTINE (kept untouched);
 #   2. on every run, rebuild the working copy from it (hard links, so it
 #      takes seconds) and apply the patches in the order `series`, then
-#      `series-test`, list them;
+#      `series-android`, then `series-test`, list them;
 #   3. any reject, fuzz or offset is an error naming the patch;
 #   4. the repository's whole files must equal what the series created
 #      (scripts/series.sh check; SERIES_NO_CHECK=1 skips it, for

@@ -3,8 +3,8 @@
 #
 # The series is the source of truth: every change, new files included, is
 # a patch in patches/ (git format-patch output), applied in the order of
-# `series` (the sched submission), then of `series-test` (test-only
-# patches, kept last). The whole files at their kernel paths in this
+# `series` (the sched submission), then of `series-android` (the Android
+# trace events) and `series-test` (test-only patches, kept last). The whole files at their kernel paths in this
 # repository (kernel/, include/, Documentation/ ...) are what the applied
 # series creates, kept for reading; scripts/prepare-tree.sh fails when
 # they and the series disagree.
@@ -13,7 +13,7 @@
 #                              patch (branch `series`) in $CACHE/series-tree,
 #                              to edit with git (commit --fixup, rebase -i)
 #   scripts/series.sh export   that tree's commits -> patches/, series,
-#                              series-test, then `files`
+#                              series-android, series-test, then `files`
 #   scripts/series.sh absorb   edits of whole files -> a fixup of the newest
 #                              patch touching each file (in a fresh `tree`),
 #                              then `export`
@@ -23,7 +23,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 TREE=$CACHE/series-tree
-G=(git -C "$TREE" -c core.autocrlf=false -c user.name=sched-util
+G=(git -C "$TREE" -c core.autocrlf=false -c "user.name=sched-util developers"
    -c user.email=sched-util@example.org)
 
 # Paths the series creates that still exist once it is applied, from the
@@ -99,27 +99,35 @@ format() { # dir from to
 }
 
 cmd_export() {
-	local base ntest n head_
+	local base n head_ nandroid ntest
 	base=$(cat "$TREE/.git/sched-util-base")
 	[ -z "$("${G[@]}" status --porcelain --untracked-files=no)" ] ||
 		die "$TREE has uncommitted changes"
-	ntest=$(series_patches test | wc -l)
+	# The newest commits are series-test's, those before them
+	# series-android's, as many as each file lists now.
+	nandroid=$(series_patches series-android | wc -l)
+	ntest=$(series_patches series-test | wc -l)
 	n=$("${G[@]}" rev-list --count "$base..HEAD")
-	[ "$n" -gt "$ntest" ] || die "the tree has $n commits, series-test alone $ntest"
+	[ "$n" -gt $((nandroid + ntest)) ] ||
+		die "the tree has $n commits, series-android and series-test alone $((nandroid + ntest))"
 	head_=$("${G[@]}" rev-parse HEAD)
-	rm -f "$REPO"/patches/*.patch "$REPO"/patches/test/*.patch
-	{
-		sed -n '/^#/p' "$REPO/series"
-		format "" "$base" "$head_~$ntest"
-	} > "$REPO/series.new"
-	{
-		sed -n '/^#/p' "$REPO/series-test"
-		[ "$ntest" -eq 0 ] || format test "$head_~$ntest" "$head_"
-	} > "$REPO/series-test.new"
-	mv "$REPO/series.new" "$REPO/series"
-	mv "$REPO/series-test.new" "$REPO/series-test"
+	rm -f "$REPO"/patches/*.patch "$REPO"/patches/{android,test}/*.patch
+	export_part series "" "$base" "$head_~$((nandroid + ntest))"
+	export_part series-android android "$head_~$((nandroid + ntest))" "$head_~$ntest"
+	export_part series-test test "$head_~$ntest" "$head_"
 	cmd_files
-	git -C "$REPO" status --short -- patches series series-test "${NEWDIRS[@]}"
+	git -C "$REPO" status --short -- patches "${SERIES_FILES[@]}" "${NEWDIRS[@]}"
+}
+
+# Series file FILE <- its comment lines, then the commits FROM..TO as
+# patches in patches/DIR.
+export_part() { # file dir from to
+	{
+		sed -n '/^#/p' "$REPO/$1"
+		[ "$("${G[@]}" rev-parse "$3")" = "$("${G[@]}" rev-parse "$4")" ] ||
+			format "$2" "$3" "$4"
+	} > "$REPO/$1.new"
+	mv "$REPO/$1.new" "$REPO/$1"
 }
 
 cmd_absorb() {
