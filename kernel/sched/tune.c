@@ -304,11 +304,13 @@ unsigned long sched_tune_cpu_util(int cpu, unsigned long util)
 		return util;
 	boost = READ_ONCE(cpu_rq(cpu)->stune.freq_boost);
 	margin = boost ? sched_tune_margin(util, boost) : 0;
+	trace_sched_boost_cpu_tp(cpu, util, margin);
 	trace_sched_boost_cpu(cpu, util, margin);
 	if (!boost)
 		return util;
 	return sched_tune_boosted(util, margin, arch_scale_cpu_capacity(cpu));
 }
+EXPORT_SYMBOL_IF_KUNIT(sched_tune_cpu_util);
 
 /*
  * Turn the enqueue/dequeue accounting on and count the tasks that are
@@ -390,6 +392,7 @@ static int sched_tune_set_boost(struct schedtune *st, int boost)
 		sched_tune_enable();
 	st->boost = boost;
 	sched_tune_update_effective(st);
+	trace_sched_tune_config_tp(boost);
 	trace_sched_tune_config(boost);
 	return 0;
 }

@@ -302,6 +302,7 @@ static noinline void walt_fold(struct rq *rq, struct task_struct *p,
 	walt_task_fold(t, wrq->window_start, now, walt_span(t->exec_mark, exec),
 		       running, &c);
 	t->exec_mark = exec;
+	trace_walt_update_task_ravg_tp(p, cpu_of(rq), event, now, wrq);
 	trace_walt_update_task_ravg(p, cpu_of(rq), event, now, wrq);
 }
 
@@ -326,6 +327,7 @@ static void walt_update_idle(struct rq *rq, enum walt_event event,
 	 * nothing: the next event with a sane clock accounts it.
 	 */
 	walt_update_busy(&idle->walt.win, wrq, &c);
+	trace_walt_update_task_ravg_tp(idle, cpu, event, wallclock, wrq);
 	trace_walt_update_task_ravg(idle, cpu, event, wallclock, wrq);
 }
 
@@ -345,12 +347,19 @@ static noinline void walt_activate_arrival(struct rq *rq,
 	walt_ctx_init(&c, rq, p, WALT_TASK_MIGRATE, now, 0);
 	c.nr_hist = READ_ONCE(walt_hist_size);
 	walt_arrive(&p->walt.win, wrq, &c);
+	trace_walt_update_task_ravg_tp(p, cpu_of(rq), WALT_TASK_MIGRATE,
+				       c.wallclock, wrq);
 	trace_walt_update_task_ravg(p, cpu_of(rq), WALT_TASK_MIGRATE,
 				    c.wallclock, wrq);
 	p->walt.in_transit = false;
 	walt_set_home(rq, p);
 
 	src = &per_cpu(walt_rq, p->walt.src_cpu);
+	trace_walt_migration_update_sum_tp(p, p->walt.src_cpu,
+					   READ_ONCE(src->curr_runnable_sum),
+					   READ_ONCE(src->prev_runnable_sum),
+					   cpu_of(rq), wrq->curr_runnable_sum,
+					   wrq->prev_runnable_sum);
 	trace_walt_migration_update_sum(p, p->walt.src_cpu,
 					READ_ONCE(src->curr_runnable_sum),
 					READ_ONCE(src->prev_runnable_sum),
@@ -386,16 +395,27 @@ static noinline void walt_activate_slow(struct rq *rq, struct task_struct *p,
 }
 
 /*
+ * A probe on walt_update_task_ravg_tp, or the walt_update_task_ravg event,
+ * follows every event: every switch and wake-up is then accounted, as in
+ * the 2016 RFC, so that its stream is complete.
+ */
+static __always_inline bool walt_traced(void)
+{
+	return trace_walt_update_task_ravg_tp_enabled() ||
+	       trace_walt_update_task_ravg_enabled();
+}
+
+/*
  * Only a fork and an arrival after a migration need WALT here. A plain
  * wake-up ends a sleep, which is never busy, and the pick that follows
  * folds the task anyway: the windows come out the same either way
  * (walt_window_kunit.c, walt_wake_skip_test). It is still accounted while
- * its trace event is on, for tools that follow the events.
+ * a probe is on the tracepoint or its event is enabled.
  */
 static void walt_activate(struct rq *rq, struct task_struct *p, int flags)
 {
 	if (likely(!(flags & ENQUEUE_INITIAL) && !p->walt.in_transit &&
-		   !trace_walt_update_task_ravg_enabled()))
+		   !walt_traced()))
 		return;
 	walt_activate_slow(rq, p, flags);
 }
@@ -459,7 +479,7 @@ static inline void walt_check_lazy(struct rq *rq, struct task_struct *prev) { }
  * in a later window. walt_switch_charges_nothing() has the condition;
  * walt_lazy_until, 0 while idle runs, also sends a switch away from idle
  * to the slow path. Anything else (idle, a window to roll, a mark from an
- * earlier window, the trace event on) takes the slow path, which syncs
+ * earlier window, a probe on the tracepoint) takes the slow path, which syncs
  * the CPU and folds both tasks.
  */
 static void walt_switch(struct rq *rq, struct task_struct *prev,
@@ -477,7 +497,7 @@ static void walt_switch(struct rq *rq, struct task_struct *prev,
 		     !walt_switch_charges_nothing(&next->walt.win,
 				__this_cpu_read(walt_rq.window_start),
 				__this_cpu_read(walt_lazy_until), now) ||
-		     trace_walt_update_task_ravg_enabled())) {
+		     walt_traced())) {
 		walt_switch_slow(rq, prev, next, now);
 		return;
 	}

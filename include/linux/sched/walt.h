@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * State of Window-Assisted Load Tracking (WALT): per task, embedded in
- * task_struct, and per CPU (also read by the trace events). The arithmetic
+ * task_struct, and per CPU (also read by the tracepoints). The arithmetic
  * lives in kernel/sched/walt_window.h, the provider in kernel/sched/walt.c;
  * see Documentation/scheduler/sched-walt.rst.
  */
@@ -40,7 +40,7 @@ struct walt_rq_win {
  * @in_transit: the contribution left the source CPU's sums at a migration
  *		and is added to the destination's when the task is activated
  *		there (both under the respective rq lock)
- * @src_cpu: the CPU a task in transit left, for the trace event
+ * @src_cpu: the CPU a task in transit left, for the tracepoint
  * @home_cpu: with CONFIG_SCHED_UTIL_CHECKS, 1 + the CPU whose sums hold the
  *	      task's share, 0 until its first event
  */

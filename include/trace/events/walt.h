@@ -9,8 +9,10 @@
 #include <linux/tracepoint.h>
 
 /*
- * Event names and fields follow the Android common kernels' WALT, which
- * tools such as LISA parse: keep them stable.
+ * The trace events of the Android common kernels' WALT, for the tools
+ * written for them (LISA among them): keep names and fields stable. Each is
+ * emitted where the bare tracepoint of the same name with _tp fires (see
+ * include/trace/events/sched.h); upstream has only the latter.
  */
 TRACE_EVENT(walt_update_task_ravg,
 
