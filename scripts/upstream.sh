@@ -3,7 +3,8 @@
 #
 # Turn the repository into an upstream submission by the person running
 # it: a git tree of pristine 6.12 with one commit per patch of `series`
-# (series-test's patches are test-only and stay out), then
+# (series-android's Android trace events and series-test's test-only
+# patches stay out), then
 # `git format-patch --cover-letter` into $SCHED_UTIL_CACHE/upstream/
 # (outside the repository). The submitter's git identity (user.name and
 # user.email, or GIT_AUTHOR_NAME/GIT_AUTHOR_EMAIL) becomes every From:,
@@ -79,6 +80,9 @@ tables() {
 	fi
 }
 
+# struct rq before and after, measured now.
+"$REPO/scripts/pahole-rq.sh" >/dev/null
+
 rm -rf "$OUT" && mkdir -p "$OUT"
 n=$("${G[@]}" rev-list --count "$BASE..HEAD")
 "${G[@]}" format-patch -q --cover-letter --zero-commit --no-signature \
@@ -99,6 +103,8 @@ cover=$(ls "$OUT"/0000-*.patch)
 		"$CACHE/results/tables.md" +%F 2>/dev/null || echo never)):"
 	echo
 	tables
+	echo
+	sed 's/^/  /; s/^  $//' "$BUILD/pahole-rq/summary.txt"
 	echo
 	sed -n '/^\*\*\* BLURB HERE \*\*\*$/,$p' "$cover" | sed '1d'
 } > "$cover.new"
