@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Load for the live KUnit suites of the utilization-signal framework,
- * SchedTune and WALT: a kthread that spins (with cond_resched(), so a
- * kernel without preemption still runs everything else) until asked to
- * block or to stop.
+ * Load for the live KUnit suites of the utilization signals: a kthread
+ * that spins (with cond_resched(), so a kernel without preemption still
+ * runs everything else) until asked to block or to stop.
  */
 #ifndef _KERNEL_SCHED_SCHED_UTIL_KUNIT_H
 #define _KERNEL_SCHED_SCHED_UTIL_KUNIT_H

@@ -85,7 +85,7 @@ DEFINE_STATIC_KEY_FALSE(sched_tune_used);
  * task counted at an enqueue site already on, then dequeued through a
  * site still off, kept its count on that CPU while it slept and woke on
  * another, whose bucket its next dequeue then took it from ("no task of
- * boost 0 to uncount", seen in scripts/stress.sh). Uncounting on before
+ * boost 0 to uncount", seen in a stress run). Uncounting on before
  * counting makes every count have its uncount.
  */
 DEFINE_STATIC_KEY_FALSE(sched_tune_uncount_on);
@@ -151,7 +151,7 @@ static noinline void stune_bucket_filled(struct stune_cpu *sc, unsigned int b)
 static noinline void stune_bucket_emptied(struct stune_cpu *sc, unsigned int b)
 {
 	if (unlikely(!sc->tasks[b])) {
-		/* Under the rq lock: no console output, see walt_check_home(). */
+		/* Under the rq lock: the console may wait on it. */
 		printk_deferred_enter();
 		WARN_ONCE(1, "schedtune: no task of boost %d to uncount\n",
 			  (int)b + STUNE_BOOST_MIN);
@@ -277,7 +277,7 @@ void sched_tune_check_idle(struct rq *rq)
 	b = find_first_bit(sc->busy, STUNE_BUCKETS);
 	if (likely(b >= STUNE_BUCKETS))
 		return;
-	/* Under the rq lock: no console output, see walt_check_home(). */
+	/* Under the rq lock: the console may wait on it. */
 	printk_deferred_enter();
 	WARN_ONCE(1, "schedtune: CPU %d idle with %u task(s) of boost %d counted\n",
 		  cpu_of(rq), sc->tasks[b], (int)b + STUNE_BOOST_MIN);

@@ -194,8 +194,9 @@ static void walt_check_home(struct rq *rq, struct task_struct *p)
 		return;
 	/*
 	 * The rq lock is held: printing to the console from here can wait on
-	 * a console user that waits on this lock (stress.sh --inject-bug hung
-	 * so while the guest wrote the report). Defer the console output.
+	 * a console user that waits on this lock (a stress run that skipped
+	 * the migrate hook hung so while writing the report). Defer the
+	 * console output.
 	 */
 	printk_deferred_enter();
 	WARN_ONCE(1, "walt: %s/%d accounted on CPU %d, its window share in CPU %d's sums: a migration skipped the hook\n",
@@ -216,7 +217,7 @@ static inline void walt_set_home(struct rq *rq, struct task_struct *p) { }
  * walt_start() resets every task on the task list, but a task that
  * release_task() has already unhashed still runs its exit path, and can
  * reach the hooks with its state from an earlier tracking session (seen
- * once in scripts/stress.sh as a wrong home CPU). Every mark of this
+ * once in a stress run as a wrong home CPU). Every mark of this
  * session is at or after walt_session_start, so an earlier nonzero mark
  * is such a leftover: reset it as walt_start() would have. Such a mark is
  * before the current window, so the fast switch sends its task to the

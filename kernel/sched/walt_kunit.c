@@ -94,7 +94,7 @@ static void walt_snapshot(struct task_struct *k, int src, int dst,
  * local_clock() hold it. Normally that is a few us per window; but a vCPU
  * that its host deschedules inside an IRQ handler turns the whole stall
  * into IRQ time (up to 6.5 ms in one 20 ms window in arm64 debug boots
- * of scripts/flake.sh on a loaded host), so tolerances that compare the
+ * of repeated boots on a loaded host), so tolerances that compare the
  * two add what was measured.
  */
 static u64 walt_irq_time(int cpu)
