@@ -46,7 +46,8 @@ summary() { # file
 	awk '
 	/^[[:space:]]+[^\/]*[;][[:space:]]*\/\*[[:space:]]*[0-9]+[[:space:]]+[0-9]+[[:space:]]*\*\// {
 		line = $0
-		sub(/;.*/, "", line); n = split(line, w, /[ \t*]+/); name = w[n]
+		sub(/;.*/, "", line); sub(/ __attribute__.*/, "", line)
+		n = split(line, w, /[ \t*]+/); name = w[n]
 		sub(/\[.*/, "", name)
 		c = $0; sub(/.*\/\*[[:space:]]*/, "", c); split(c, v, /[[:space:]]+/)
 		if (name ~ /^(nr_running|uclamp|uclamp_flags|cfs|rt|dl|curr|clock|clock_task|cpu_capacity|stune|cfsb_csd_list)$/)
