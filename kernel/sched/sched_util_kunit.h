@@ -2,7 +2,8 @@
 /*
  * Load for the live KUnit suites of the utilization signals: a kthread
  * that spins (with cond_resched(), so a kernel without preemption still
- * runs everything else) until asked to block or to stop.
+ * runs everything else) until asked to block or to stop, and a periodic
+ * one of any scheduling class.
  */
 #ifndef _KERNEL_SCHED_SCHED_UTIL_KUNIT_H
 #define _KERNEL_SCHED_SCHED_UTIL_KUNIT_H
@@ -11,6 +12,9 @@
 #include <linux/delay.h>
 #include <linux/kthread.h>
 #include <linux/sched.h>
+#include <linux/sched/clock.h>
+#include <linux/sched/cputime.h>
+#include <uapi/linux/sched/types.h>
 
 enum { SPIN_STARTING, SPIN_RUN, SPIN_BLOCK };
 
@@ -62,6 +66,99 @@ static inline void sched_util_kunit_spinner_stop(struct task_struct *k)
 {
 	kthread_stop(k);
 	put_task_struct(k);
+}
+
+/*
+ * IRQ time of @cpu so far. A signal on rq_clock() holds it, a task's own
+ * clock does not. Normally that is a few us per window; but a vCPU that
+ * its host deschedules inside an IRQ handler turns the whole stall into
+ * IRQ time (up to 6.5 ms in one 20 ms window in arm64 debug boots of
+ * repeated boots on a loaded host), so tolerances that compare the two
+ * add what was measured.
+ */
+static inline u64 sched_util_kunit_irq_time(int cpu)
+{
+#ifdef CONFIG_IRQ_TIME_ACCOUNTING
+	return irq_time_read(cpu);
+#else
+	return 0;
+#endif
+}
+
+#define SCHED_UTIL_KUNIT_LOG	64
+
+/**
+ * struct sched_util_kunit_duty - a periodic load
+ * @spin_ns: run time of each period, on the task's own clock, so that
+ *	     the time it is preempted or interrupted does not count
+ * @period_ns: the period; each spin starts just after a multiple of it on
+ *	       local_clock(), so that with @period_ns the WALT window every
+ *	       window holds one whole spin (a sleep can end a tick late)
+ * @n: spins so far
+ * @spin: [start, end) of the last spins on local_clock(), which the
+ *	  spin's preemptions and interrupts are part of
+ */
+struct sched_util_kunit_duty {
+	u64 spin_ns;
+	u32 period_ns;
+	unsigned int n;
+	u64 spin[SCHED_UTIL_KUNIT_LOG][2];
+};
+
+static inline int sched_util_kunit_duty_fn(void *arg)
+{
+	struct sched_util_kunit_duty *d = arg;
+
+	while (!kthread_should_stop()) {
+		u64 *log = d->spin[d->n % SCHED_UTIL_KUNIT_LOG];
+		u64 end = task_sched_runtime(current) + d->spin_ns;
+		u64 now, next;
+
+		log[0] = local_clock();
+		while (task_sched_runtime(current) < end &&
+		       !kthread_should_stop()) {
+			cpu_relax();
+			cond_resched();
+		}
+		log[1] = local_clock();
+		d->n++;
+		now = local_clock();
+		next = (div_u64(now, d->period_ns) + 1) * d->period_ns +
+		       NSEC_PER_MSEC;
+		usleep_range(div_u64(next - now, NSEC_PER_USEC),
+			     div_u64(next - now, NSEC_PER_USEC) + 100);
+	}
+	return 0;
+}
+
+/*
+ * Start @d on @cpu with the policy and clamps of @attr (NULL: SCHED_NORMAL)
+ * and return it with a reference held, or an ERR_PTR. A SCHED_DEADLINE
+ * task must be allowed on its whole root domain when it gets its policy;
+ * it is bound to @cpu afterwards, as a one-CPU exclusive cpuset would
+ * bind it.
+ */
+static inline struct task_struct *
+sched_util_kunit_duty(struct sched_util_kunit_duty *d,
+		      const struct sched_attr *attr, int cpu, const char *name)
+{
+	struct task_struct *k;
+	int ret;
+
+	k = kthread_create(sched_util_kunit_duty_fn, d, "%s", name);
+	if (IS_ERR(k))
+		return k;
+	get_task_struct(k);
+	ret = attr ? sched_setattr_nocheck(k, attr) : 0;
+	if (!ret)
+		ret = set_cpus_allowed_ptr(k, cpumask_of(cpu));
+	if (ret) {
+		kthread_stop(k);
+		put_task_struct(k);
+		return ERR_PTR(ret);
+	}
+	wake_up_process(k);
+	return k;
 }
 
 #endif /* _KERNEL_SCHED_SCHED_UTIL_KUNIT_H */

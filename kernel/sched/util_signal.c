@@ -35,6 +35,7 @@ static unsigned long pelt_task_util(struct task_struct *p)
 
 static struct sched_util_signal pelt_signal = {
 	.name		= "pelt",
+	.covers		= SCHED_UTIL_COVERS_CFS,
 	.cpu_util	= pelt_cpu_util,
 	.task_util	= pelt_task_util,
 	.list		= LIST_HEAD_INIT(pelt_signal.list),
@@ -43,6 +44,8 @@ static struct sched_util_signal pelt_signal = {
 DEFINE_STATIC_CALL(sched_util_cpu_util, pelt_cpu_util);
 DEFINE_STATIC_CALL(sched_util_task_util, pelt_task_util);
 
+/* On while the selected signal covers the whole CPU. */
+DEFINE_STATIC_KEY_FALSE(sched_util_covers_cpu_key);
 DEFINE_STATIC_KEY_FALSE(sched_util_activate_key);
 DEFINE_STATIC_KEY_FALSE(sched_util_switch_key);
 DEFINE_STATIC_KEY_FALSE(sched_util_tick_key);
@@ -173,8 +176,19 @@ static int __sched_util_select(struct sched_util_signal *sig)
 	ret = sched_util_get(sig);
 	if (ret)
 		return ret;
+	/*
+	 * schedutil reads the coverage and the signal separately, so one of
+	 * its updates may compose the signal of one provider with the
+	 * coverage of the other. In this order that update errs high (a
+	 * whole-CPU signal composed as CFS gets RT, DL and IRQ added again),
+	 * never low (a CFS signal composed as the whole CPU lacks them).
+	 */
+	if (old->covers == SCHED_UTIL_COVERS_CPU)
+		static_branch_disable(&sched_util_covers_cpu_key);
 	static_call_update(sched_util_cpu_util, sig->cpu_util);
 	static_call_update(sched_util_task_util, sig->task_util);
+	if (sig->covers == SCHED_UTIL_COVERS_CPU)
+		static_branch_enable(&sched_util_covers_cpu_key);
 	WRITE_ONCE(sched_util_selected, sig);
 	sched_util_put(old);
 	return 0;
@@ -239,7 +253,8 @@ bool sched_util_signal_is_selected(const struct sched_util_signal *sig)
  * sched_util_signal_register() - make a provider selectable by name
  * @sig: the provider; ->name, ->cpu_util and ->task_util are required
  *
- * Return: 0, -EINVAL for an incomplete provider, -EEXIST for a taken name.
+ * Return: 0, -EINVAL for an incomplete provider or an unknown ->covers,
+ * -EEXIST for a taken name.
  */
 int sched_util_signal_register(struct sched_util_signal *sig)
 {
@@ -247,7 +262,9 @@ int sched_util_signal_register(struct sched_util_signal *sig)
 
 	if (!sig->name || !sig->name[0] ||
 	    strlen(sig->name) >= SCHED_UTIL_NAME_LEN ||
-	    !sig->cpu_util || !sig->task_util)
+	    !sig->cpu_util || !sig->task_util ||
+	    (sig->covers != SCHED_UTIL_COVERS_CFS &&
+	     sig->covers != SCHED_UTIL_COVERS_CPU))
 		return -EINVAL;
 
 	mutex_lock(&sched_util_mutex);

@@ -22,6 +22,7 @@ typedef void (sched_util_tick_fn)(struct rq *rq);
 typedef void (sched_util_migrate_fn)(struct task_struct *p, int new_cpu);
 typedef void (sched_util_irq_fn)(struct rq *rq, u64 delta);
 
+DECLARE_STATIC_KEY_FALSE(sched_util_covers_cpu_key);
 DECLARE_STATIC_KEY_FALSE(sched_util_activate_key);
 DECLARE_STATIC_KEY_FALSE(sched_util_switch_key);
 DECLARE_STATIC_KEY_FALSE(sched_util_tick_key);
@@ -33,6 +34,12 @@ DECLARE_STATIC_CALL(sched_util_switch, sched_util_switch_fn);
 DECLARE_STATIC_CALL(sched_util_tick, sched_util_tick_fn);
 DECLARE_STATIC_CALL(sched_util_migrate, sched_util_migrate_fn);
 DECLARE_STATIC_CALL(sched_util_irq, sched_util_irq_fn);
+
+/* Whether the selected signal covers the whole CPU (SCHED_UTIL_COVERS_CPU). */
+static __always_inline bool sched_util_covers_cpu(void)
+{
+	return static_branch_unlikely(&sched_util_covers_cpu_key);
+}
 
 static __always_inline void sched_util_hook_activate(struct rq *rq,
 						     struct task_struct *p,
@@ -91,6 +98,8 @@ static __always_inline void sched_util_hook_irq(struct rq *rq,
 
 #else /* !CONFIG_SCHED_UTIL_SIGNAL */
 
+static inline bool sched_util_covers_cpu(void) { return false; }
+
 static inline void sched_util_hook_activate(struct rq *rq,
 					    struct task_struct *p,
 					    int flags) { }
@@ -104,4 +113,9 @@ static inline void sched_util_hook_irq(struct rq *rq,
 				       struct task_struct *curr, u64 delta) { }
 
 #endif /* CONFIG_SCHED_UTIL_SIGNAL */
+
+#if IS_ENABLED(CONFIG_KUNIT) && defined(CONFIG_CPU_FREQ_GOV_SCHEDUTIL)
+unsigned long sugov_cpu_util(int cpu, unsigned long *min, unsigned long *max);
+#endif
+
 #endif /* _KERNEL_SCHED_UTIL_SIGNAL_H */

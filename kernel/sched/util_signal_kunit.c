@@ -71,6 +71,7 @@ static int util_signal_test_init(struct kunit *test)
 	atomic_set(&test_switches, 0);
 	atomic_set(&test_irqs, 0);
 	INIT_LIST_HEAD(&test_signal.list);
+	test_signal.covers = SCHED_UTIL_COVERS_CFS;
 	ret = sched_util_signal_register(&test_signal);
 	if (ret)
 		return ret;
@@ -91,11 +92,16 @@ static void util_signal_register_test(struct kunit *test)
 		.name = "pelt", .cpu_util = test_cpu_util,
 		.task_util = test_task_util,
 	};
+	struct sched_util_signal bad_covers = {
+		.name = "bad_covers", .cpu_util = test_cpu_util,
+		.task_util = test_task_util, .covers = SCHED_UTIL_COVERS_CPU + 1,
+	};
 
 	KUNIT_EXPECT_EQ(test, sched_util_signal_register(&nameless), -EINVAL);
 	KUNIT_EXPECT_EQ(test, sched_util_signal_register(&no_util), -EINVAL);
 	KUNIT_EXPECT_EQ(test, sched_util_signal_register(&too_long), -EINVAL);
 	KUNIT_EXPECT_EQ(test, sched_util_signal_register(&dup), -EEXIST);
+	KUNIT_EXPECT_EQ(test, sched_util_signal_register(&bad_covers), -EINVAL);
 	KUNIT_EXPECT_EQ(test, sched_util_signal_register(&test_signal), -EEXIST);
 }
 
@@ -142,6 +148,11 @@ static void util_signal_unregister_selected_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sched_util_signal_select("kunit"), -EINVAL);
 	/* The cleanup action unregisters again: that must be harmless. */
 }
+
+/* schedutil's utilization of a CPU and its bounds (sugov_cpu_util()). */
+struct sugov_input {
+	unsigned long util, min, max;
+};
 
 /* Kthreads that keep every CPU busy, so ticks and switches happen. */
 struct spinners {
@@ -273,9 +284,60 @@ static void util_signal_switch_running_test(struct kunit *test)
 }
 
 /*
+ * Periodic RT and DL kthreads on every CPU, 1/4 and 1/5 of every 20 ms, so
+ * that PELT's RT and DL utilization and the DL bandwidth are not 0.
+ */
+static void rt_dl_start(struct kunit *test)
+{
+	static const struct sched_attr fifo = {
+		.size		= sizeof(struct sched_attr),
+		.sched_policy	= SCHED_FIFO,
+		.sched_priority	= 1,
+	};
+	static const struct sched_attr deadline = {
+		.size		= sizeof(struct sched_attr),
+		.sched_policy	= SCHED_DEADLINE,
+		.sched_runtime	= 6 * NSEC_PER_MSEC,
+		.sched_deadline	= 20 * NSEC_PER_MSEC,
+		.sched_period	= 20 * NSEC_PER_MSEC,
+	};
+	struct spinners *s;
+	int cpu;
+
+	s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	s->k = kunit_kcalloc(test, num_online_cpus() * 2, sizeof(*s->k),
+			     GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, s->k);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, spinners_stop, s), 0);
+	for_each_online_cpu(cpu) {
+		struct sched_util_kunit_duty *rt, *dl;
+		struct task_struct *k;
+
+		rt = kunit_kzalloc(test, sizeof(*rt), GFP_KERNEL);
+		dl = kunit_kzalloc(test, sizeof(*dl), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, rt);
+		KUNIT_ASSERT_NOT_NULL(test, dl);
+		rt->spin_ns = 5 * NSEC_PER_MSEC;
+		rt->period_ns = 20 * NSEC_PER_MSEC;
+		dl->spin_ns = 4 * NSEC_PER_MSEC;
+		dl->period_ns = 20 * NSEC_PER_MSEC;
+		k = sched_util_kunit_duty(rt, &fifo, cpu, "util_rt");
+		KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+		s->k[s->nr++] = k;
+		k = sched_util_kunit_duty(dl, &deadline, cpu, "util_dl");
+		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(k), "%ld", PTR_ERR(k));
+		s->k[s->nr++] = k;
+	}
+}
+
+/*
  * With PELT selected, schedutil's input is bit-identical to pristine
- * 6.12's cpu_util_cfs_boost(): read both under the rq lock, so PELT
- * cannot update in between, on every CPU while loaded kthreads run.
+ * 6.12's: the framework's signal equals cpu_util_cfs_boost(), and
+ * schedutil's utilization and bounds equal effective_cpu_util() of it.
+ * Read under the rq lock, so PELT cannot update in between, on every CPU
+ * while CFS, RT and DL kthreads run there. (No boost is set: SchedTune
+ * adds nothing.)
  */
 static void util_signal_pelt_equivalence_test(struct kunit *test)
 {
@@ -283,24 +345,85 @@ static void util_signal_pelt_equivalence_test(struct kunit *test)
 
 	KUNIT_ASSERT_STREQ(test, sched_util_signal_selected(), "pelt");
 	spinners_start(test, 1);
+	rt_dl_start(test);
 	for (round = 0; round < 10; round++) {
 		msleep(20);
 		for_each_online_cpu(cpu) {
-			unsigned long framework, pristine;
+			unsigned long framework, pristine, rt, dl;
+			struct sugov_input sugov, want;
 			struct rq *rq = cpu_rq(cpu);
 			struct rq_flags rf;
 
 			rq_lock_irqsave(rq, &rf);
 			framework = sched_util_cpu_util(cpu);
 			pristine = cpu_util_cfs_boost(cpu);
+			sugov.util = sugov_cpu_util(cpu, &sugov.min, &sugov.max);
+			want.util = effective_cpu_util(cpu, pristine, &want.min,
+						       &want.max);
+			rt = cpu_util_rt(rq);
+			dl = cpu_util_dl(rq);
 			rq_unlock_irqrestore(rq, &rf);
 			KUNIT_EXPECT_EQ_MSG(test, framework, pristine,
 					    "cpu %d round %d", cpu, round);
-			/* The spinners load every CPU: the check is not 0 == 0. */
-			if (round == 9)
+			KUNIT_EXPECT_EQ_MSG(test, sugov.util, want.util,
+					    "cpu %d round %d", cpu, round);
+			KUNIT_EXPECT_EQ_MSG(test, sugov.min, want.min,
+					    "cpu %d round %d", cpu, round);
+			KUNIT_EXPECT_EQ_MSG(test, sugov.max, want.max,
+					    "cpu %d round %d", cpu, round);
+			/* The loads are there: the check is not 0 == 0. */
+			if (round == 9) {
 				KUNIT_EXPECT_GT_MSG(test, framework, 0UL, "cpu %d", cpu);
+				KUNIT_EXPECT_GT_MSG(test, rt, 0UL, "cpu %d", cpu);
+				KUNIT_EXPECT_GT_MSG(test, dl, 0UL, "cpu %d", cpu);
+			}
 		}
 	}
+}
+
+/*
+ * schedutil composes a signal by what it covers: a CFS signal gets the
+ * RT, DL and IRQ utilization of effective_cpu_util(), a whole-CPU one
+ * only its bounds. Read under CPU 1's rq lock while an RT kthread runs
+ * there, so that the two compositions differ.
+ */
+static void util_signal_covers_test(struct kunit *test)
+{
+	unsigned long cap = arch_scale_cpu_capacity(1);
+	unsigned long sig = test_cpu_util(1), rt;
+	struct sugov_input cfs, cfs_want, whole, whole_want;
+	struct rq *rq = cpu_rq(1);
+	struct rq_flags rf;
+
+	rt_dl_start(test);
+	msleep(100);
+
+	KUNIT_ASSERT_EQ(test, sched_util_signal_select("kunit"), 0);
+	rq_lock_irqsave(rq, &rf);
+	cfs.util = sugov_cpu_util(1, &cfs.min, &cfs.max);
+	cfs_want.util = effective_cpu_util(1, sched_tune_cpu_util(1, sig),
+					   &cfs_want.min, &cfs_want.max);
+	rq_unlock_irqrestore(rq, &rf);
+
+	KUNIT_ASSERT_EQ(test, sched_util_signal_select("pelt"), 0);
+	test_signal.covers = SCHED_UTIL_COVERS_CPU;
+	KUNIT_ASSERT_EQ(test, sched_util_signal_select("kunit"), 0);
+	rq_lock_irqsave(rq, &rf);
+	whole.util = sugov_cpu_util(1, &whole.min, &whole.max);
+	whole_want.util = min(sched_tune_cpu_util(1, sig), cap);
+	effective_cpu_util(1, 0, &whole_want.min, &whole_want.max);
+	rt = cpu_util_rt(rq);
+	rq_unlock_irqrestore(rq, &rf);
+	KUNIT_ASSERT_EQ(test, sched_util_signal_select("pelt"), 0);
+
+	KUNIT_EXPECT_EQ(test, cfs.util, cfs_want.util);
+	KUNIT_EXPECT_EQ(test, cfs.min, cfs_want.min);
+	KUNIT_EXPECT_EQ(test, cfs.max, cfs_want.max);
+	KUNIT_EXPECT_EQ(test, whole.util, whole_want.util);
+	KUNIT_EXPECT_EQ(test, whole.min, whole_want.min);
+	KUNIT_EXPECT_EQ(test, whole.max, whole_want.max);
+	KUNIT_EXPECT_GT_MSG(test, rt, 0UL, "no RT utilization to tell them apart");
+	KUNIT_EXPECT_GT(test, cfs.util, whole.util);
 }
 
 static struct kunit_case util_signal_cases[] = {
@@ -311,7 +434,8 @@ static struct kunit_case util_signal_cases[] = {
 	KUNIT_CASE(util_signal_irq_idle_test),
 	KUNIT_CASE(util_signal_track_test),
 	KUNIT_CASE(util_signal_switch_running_test),
-	KUNIT_CASE(util_signal_pelt_equivalence_test),
+	KUNIT_CASE_SLOW(util_signal_pelt_equivalence_test),
+	KUNIT_CASE_SLOW(util_signal_covers_test),
 	{}
 };
 

@@ -669,6 +669,12 @@ static int walt_start(void)
 
 static struct sched_util_signal walt_signal = {
 	.name		= "walt",
+	/*
+	 * A CPU's busy intervals are those of any task, on rq_clock(), and
+	 * walt_irq() adds the IRQ time of idle: every class's run time and
+	 * all IRQ time. schedutil adds none of it again.
+	 */
+	.covers		= SCHED_UTIL_COVERS_CPU,
 	.cpu_util	= walt_cpu_util,
 	.task_util	= walt_task_util,
 	.start		= walt_start,

@@ -11,11 +11,20 @@
  * can also be *tracking* without being selected (for side-by-side
  * comparison); tracking is what turns its event hooks on.
  *
- * Data flow into schedutil (kernel/sched/cpufreq_schedutil.c):
+ * Data flow into schedutil (kernel/sched/cpufreq_schedutil.c), for a
+ * signal that covers the fair class (PELT):
  *
  *   sched_util_cpu_util()          the selected signal, capacity scale
  *     -> sched_tune_cpu_util()     SchedTune margin (if CONFIG_SCHED_TUNE)
  *     -> effective_cpu_util()      + RT/DL/IRQ, uclamp min/max hints
+ *     -> sugov_effective_cpu_perf() headroom
+ *
+ * and for one that covers the whole CPU (WALT), to which nothing it holds
+ * is added again:
+ *
+ *   sched_util_cpu_util()          every class's and the IRQ time
+ *     -> sched_tune_cpu_util()     SchedTune margin, RT time included
+ *     -> effective_cpu_util()      only for its DL/uclamp min/max hints
  *     -> sugov_effective_cpu_perf() headroom
  *
  * Event hooks are dispatched with static calls behind one static key per
@@ -66,8 +75,24 @@ struct task_struct;
 #define SCHED_UTIL_NAME_LEN	16
 
 /**
+ * enum sched_util_coverage - what a signal's CPU utilization holds
+ * @SCHED_UTIL_COVERS_CFS: the fair class's run time only, as PELT's
+ *	cpu_util_cfs_boost(); schedutil adds the RT, DL and IRQ
+ *	utilization to it (effective_cpu_util()).
+ * @SCHED_UTIL_COVERS_CPU: the whole CPU's busy time: the run time of
+ *	every class, IRQ time that interrupted a task (busy time measured
+ *	on rq_clock(), not rq_clock_task()) and IRQ time that interrupted
+ *	idle (the ->irq hook); schedutil adds none of it again.
+ */
+enum sched_util_coverage {
+	SCHED_UTIL_COVERS_CFS,
+	SCHED_UTIL_COVERS_CPU,
+};
+
+/**
  * struct sched_util_signal - a CPU-utilization signal provider
  * @name:	name used by the sched_util_signal sysctl and boot parameter
+ * @covers:	what @cpu_util holds; SCHED_UTIL_COVERS_CFS if not set
  * @cpu_util:	utilization of @cpu for frequency selection, on the
  *		capacity scale of @cpu; any context, no lock required
  * @task_util:	utilization of @p, 0 to SCHED_CAPACITY_SCALE; any context
@@ -85,6 +110,7 @@ struct task_struct;
  */
 struct sched_util_signal {
 	const char *name;
+	enum sched_util_coverage covers;
 	unsigned long (*cpu_util)(int cpu);
 	unsigned long (*task_util)(struct task_struct *p);
 	int (*start)(void);
