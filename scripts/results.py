@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Turn the guests' raw CSV rows (scripts/guest/tables.sh, bench.sh) into
-Tables 1-3: results/table{1,2,3}.csv and results/tables.md, printed too.
+Tables 1-3: results/table{1,2,2b,3}.csv and results/tables.md, printed
+too.
 Exits non-zero when the data is missing or does not show what the seeds
 claim (boost raises the average frequency monotonically, -100 brings it
 near the lowest OPP, WALT reaches 95% and falls to 10% within two 20 ms
@@ -89,37 +90,76 @@ else:
     problems.append("Table 1: no data (run scripts/run.sh tables)")
 
 # Table 2: WALT vs PELT.
+OPPS = (208, 432, 729, 960, 1200)  # MHz, the virtual OPP driver's
+
+
+def nearest_opp(mhz):
+    return min(range(len(OPPS)), key=lambda i: abs(OPPS[i] - mhz))
+
+
 t2 = [r for r in rows("raw-tables.csv", "T2") if r[0] != "error"]
 if t2:
     md += ["## Table 2: step response on CPU 1, WALT (20 ms windows) vs PELT",
            "",
            "| signal | 0->100%: to 80% [ms] | to 95% [ms] | 100->0%: to 10% [ms] "
-           "| lowest -> highest OPP [ms] | OPP at the step [MHz] | peak util | samples |",
-           "|---|---:|---:|---:|---:|---:|---:|---:|"]
+           "| lowest -> highest OPP [ms] | 100->0%: to lowest OPP [ms] "
+           "| OPP at the step [MHz] | peak util | samples |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     data = []
     for r in t2:
-        sig, t80, t95, t10, tmax, f0, peak, n = r
-        md.append(f"| {sig} | {t80} | {t95} | {t10} | {tmax} | {int(f0) // 1000} "
-                  f"| {peak} | {n} |")
+        sig, t80, t95, t10, tmax, f0, peak, n, tlow = r
+        md.append(f"| {sig} | {t80} | {t95} | {t10} | {tmax} | {tlow} "
+                  f"| {int(f0) // 1000} | {peak} | {n} |")
         data.append(r)
-        if sig == "walt":
-            # Both within two windows of the change (issue 7).
+        if sig in ("walt", "walt-rt"):
+            # Both within two windows of the change: by construction,
+            # the first complete window after it holds only the new load.
             for what, t in (("rise to 95%", t95), ("fall to 10%", t10)):
                 try:
                     if float(t) > 2 * WALT_WINDOW_MS:
-                        problems.append(f"Table 2: WALT's {what} took {t} ms, "
+                        problems.append(f"Table 2: {sig}'s {what} took {t} ms, "
                                         f"more than two {WALT_WINDOW_MS} ms windows")
                 except ValueError:
-                    problems.append(f"Table 2: WALT's {what} never happened")
+                    problems.append(f"Table 2: {sig}'s {what} never happened")
     md.append(f"| seed: PELT (WALT RFC cover letter) | {SEED_T2_PELT['80%']} "
-              f"| {SEED_T2_PELT['95%']} | {SEED_T2_PELT['10%']} | | | | |")
+              f"| {SEED_T2_PELT['95%']} | {SEED_T2_PELT['10%']} | | | | | |")
     write_csv("table2.csv", ["signal", "to80_ms", "to95_ms", "to10_ms",
-                             "to_highest_opp_ms", "opp_at_step_khz", "peak_util", "samples"], data)
+                             "to_highest_opp_ms", "opp_at_step_khz", "peak_util",
+                             "samples", "to_lowest_opp_ms"], data)
     md += ["", "Thresholds are 819, 973 and 102 of 1024, read from the "
            "sched_boost_cpu events (the signal schedutil saw); times start at "
-           "trace markers written by the load generator.", ""]
+           "trace markers written by the load generator. The -rt rows run the "
+           "step as SCHED_FIFO with sched_util_clamp_min_rt_default 0 (as "
+           "Android sets it) and RT throttling off; PELT's signal is the fair "
+           "class's, so its RT rows have no utilization columns, only the OPPs "
+           "schedutil chose from CFS + RT.", ""]
 else:
     problems.append("Table 2: no data (run scripts/run.sh tables)")
+
+t2s = [r for r in rows("raw-tables.csv", "T2S") if r[0] != "error"]
+if t2s:
+    md += ["## Table 2b: a steady 5 ms in 16 ms load on CPU 1 for 4 s",
+           "",
+           "| policy | signal | average frequency [MHz] | time at lowest OPP |",
+           "|---|---|---:|---:|"]
+    avg = {}
+    for policy, sig, mhz, low in t2s:
+        avg[(policy, sig)] = float(mhz)
+        md.append(f"| {policy} | {sig} | {float(mhz):.0f} | {float(low):.0f}% |")
+    write_csv("table2b.csv", ["policy", "signal", "freq_avg_mhz",
+                              "pct_time_lowest_opp"], t2s)
+    apart = []
+    for policy in ("SCHED_OTHER", "SCHED_FIFO"):
+        if (policy, "pelt") in avg and (policy, "walt") in avg:
+            d = abs(nearest_opp(avg[(policy, "walt")]) -
+                    nearest_opp(avg[(policy, "pelt")]))
+            apart.append(f"{policy} {d}")
+    md += ["", "sched_util_clamp_min_rt_default 0; frequency weighted by "
+           "time_in_state over the run, idle included. WALT's average vs "
+           "PELT's, in OPPs apart (nearest OPP of each average): "
+           + ", ".join(apart) + ".", ""]
+else:
+    problems.append("Table 2b: no data (run scripts/run.sh tables)")
 
 # Table 3: overhead.
 t3 = rows("raw-bench.csv", "T3")

@@ -70,7 +70,7 @@ for part in "${parts[@]}"; do
 			log "table $t: $res in $(( $(date +%s) - start )) s"
 			[ -n "$res" ] || guest_failed "table $t" "$GUEST/table$t.log"
 			[ "$res" = "table $t ok" ] || { status=1; [ -z "$res" ] || tail -30 "$GUEST/table$t.log"; }
-			grep -a '^T[12],' "$GUEST/table$t.log" >> "$RESULTS/raw-tables.csv.new" || true
+			grep -aE '^T(1|2S?),' "$GUEST/table$t.log" >> "$RESULTS/raw-tables.csv.new" || true
 		done
 		mv "$RESULTS/raw-tables.csv.new" "$RESULTS/raw-tables.csv"
 		;;

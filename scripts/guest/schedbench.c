@@ -3,13 +3,15 @@
  * Guest-side load generators for scripts/run.sh, built statically on the
  * host:
  *
- *   schedbench step CPU      sleep 2 s (a new task's PELT utilization
+ *   schedbench step CPU [fifo]
+ *                            sleep 2 s (a new task's PELT utilization
  *                            starts at half the CPU's spare capacity and
  *                            must decay first), mark "sched_util: step_up"
  *                            in the trace, run 100% on CPU for 1 s, mark
  *                            "sched_util: step_down", sleep 1 s (blocked,
  *                            not exited: its utilization decays instead of
- *                            being removed at once).
+ *                            being removed at once). With "fifo", as
+ *                            SCHED_FIFO priority 1.
  *
  *   schedbench pingpong CPU N
  *                            two processes pinned to CPU pass a byte back
@@ -113,11 +115,16 @@ static void mark(const char *what)
 	close(fd);
 }
 
-static int step(int cpu)
+static int step(int cpu, int fifo)
 {
+	struct sched_param param = { .sched_priority = 1 };
 	long long end;
 
 	pin(cpu);
+	if (fifo && sched_setscheduler(0, SCHED_FIFO, &param)) {
+		perror("sched_setscheduler");
+		return 1;
+	}
 	sleep(2);
 	mark("step_up");
 	end = now_ns() + 1000000000LL;
@@ -237,7 +244,9 @@ static int uclampmin(pid_t pid, int percent)
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "step"))
-		return step(atoi(argv[2]));
+		return step(atoi(argv[2]), 0);
+	if (argc == 4 && !strcmp(argv[1], "step") && !strcmp(argv[3], "fifo"))
+		return step(atoi(argv[2]), 1);
 	if (argc == 4 && !strcmp(argv[1], "pingpong"))
 		return pingpong(atoi(argv[2]), atol(argv[3]));
 	if (argc >= 3 && !strcmp(argv[1], "cputime"))
@@ -247,7 +256,7 @@ int main(int argc, char **argv)
 	if (argc >= 4 && !strcmp(argv[1], "asuser"))
 		return asuser(atoi(argv[2]), argv + 3);
 	fprintf(stderr,
-		"usage: %s step CPU | pingpong CPU N | uclampmin PID PERCENT |\n"
+		"usage: %s step CPU [fifo] | pingpong CPU N | uclampmin PID PERCENT |\n"
 		"       cputime CMD... | asuser UID CMD...\n",
 		argv[0]);
 	return 2;

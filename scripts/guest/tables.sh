@@ -4,7 +4,8 @@
 # behind Table 1 (tables=1 on the kernel command line) or Table 2
 # (tables=2) of scripts/run.sh, on the patched kernel with the
 # virtual OPP cpufreq driver (208 ... 1200 MHz, schedutil). Prints CSV
-# rows prefixed "T1," and "T2,"; scripts/results.py makes the tables.
+# rows prefixed "T1,", "T2," and "T2S,"; scripts/results.py makes the
+# tables.
 #
 # Utilization is what schedutil saw, from the sched_boost_cpu event (util
 # before the margin; util + margin is the boosted value). SchedTune emits
@@ -91,23 +92,31 @@ echo $$ > /dev/stune/tasks
 
 # Table 2 (WALT RFC cover letter): a 0 -> 100% -> 0 step on CPU 1 under
 # each signal; times from the step to 80% / 95% utilization (819 / 973 of
-# 1024), from the end of the step to 10% (102), and to the highest OPP.
-[ "$which" = 2 ] && for signal in pelt walt; do
-	echo $signal > /proc/sys/kernel/sched_util_signal
+# 1024), from the end of the step to 10% (102), to the highest OPP, and
+# from the end of the step to the lowest OPP. step_row SIGNAL [fifo].
+step_row() {
+	echo $1 > /proc/sys/kernel/sched_util_signal
 	f0=$(cat /sys/devices/system/cpu/cpu$CPU/cpufreq/scaling_cur_freq)
 	echo > $T/trace
 	echo 1 > $T/tracing_on
-	schedbench step $CPU || result=fail
+	schedbench step $CPU ${2:-} || result=fail
 	echo 0 > $T/tracing_on
-	awk -v signal=$signal -v f0=$f0 '
+	# sched_boost_cpu's util is the signal: under PELT the fair class's
+	# only, so an RT step's utilization is not in it (6.12 traces PELT's
+	# RT utilization only through the bare pelt_rt_tp).
+	noutil=0
+	[ "$1-${2:-}" = pelt-fifo ] && noutil=1
+	awk -v signal=$1${2:+-rt} -v f0=$f0 -v noutil=$noutil '
 	function ts() { match($0, / [0-9]+\.[0-9]+: /); return substr($0, RSTART + 1, RLENGTH - 3) + 0 }
-	function ms(t) { return t ? sprintf("%.1f", (t - up) * 1000) : "never" }
+	function ms(t) { return noutil ? "n/a" : t ? sprintf("%.1f", (t - up) * 1000) : "never" }
+	function since(t, from) { return t ? sprintf("%.1f", (t - from) * 1000) : "never" }
 	/sched_util: step_up/ { up = ts() }
 	/sched_util: step_down/ { down = ts() }
 	/cpu_frequency:/ {
 		f = $0; sub(/.*state=/, "", f); sub(/ .*/, "", f); f += 0
 		if (!up) f0 = f
 		else if (!down && !tmax && f == 1200000) tmax = ts()
+		else if (down && !tmin && f == 208000) tmin = ts()
 	}
 	/sched_boost_cpu:/ {
 		u = $0; sub(/.*util=/, "", u); sub(/ .*/, "", u); u += 0; t = ts()
@@ -120,12 +129,59 @@ echo $$ > /dev/stune/tasks
 		if (down && !t10 && u <= 102) t10 = t
 	}
 	END {
-		if (!up || !down || !n) { print "T2,error,no step in the trace"; exit }
-		printf "T2,%s,%s,%s,%s,%s,%d,%d,%d\n", signal, ms(t80), ms(t95),
-			t10 ? sprintf("%.1f", (t10 - down) * 1000) : "never",
-			ms(tmax), f0, peak, n
+		if (!up || !down) { print "T2,error,no step in the trace"; exit }
+		printf "T2,%s,%s,%s,%s,%s,%d,%s,%d,%s\n", signal, ms(t80), ms(t95),
+			noutil ? "n/a" : since(t10, down), since(tmax, up), f0,
+			noutil ? "n/a" : peak, n, since(tmin, down)
 	}' $T/trace
-done
+}
+
+# A steady load, 5 ms of every 16 ms on CPU 1 for 4 s (rt-app, wall time),
+# as SCHED_OTHER or SCHED_FIFO: the average frequency schedutil picks
+# (time_in_state, idle included). steady_row SIGNAL POLICY.
+steady_row() {
+	echo $1 > /proc/sys/kernel/sched_util_signal
+	prio=
+	[ $2 = SCHED_FIFO ] && prio='"priority": 10,'
+	cat > /tmp/steady.json <<-JSON
+	{ "global": { "duration": 5, "calibration": 100,
+	  "default_policy": "SCHED_OTHER", "logdir": "/tmp", "lock_pages": false },
+	  "tasks": { "load": { "loop": 250, "cpus": [$CPU], "policy": "$2", $prio
+	    "runtime": 5000, "timer": { "ref": "tick", "period": 16000 } } } }
+	JSON
+	sleep 1
+	before=$(in_state)
+	rt-app /tmp/steady.json >/tmp/rt-app.out 2>&1 || { cat /tmp/rt-app.out; result=fail; }
+	after=$(in_state)
+	awk -v signal=$1 -v policy=$2 -v before="$before" -v after="$after" 'BEGIN {
+		nb = split(before, b, " "); split(after, a, " ")
+		for (i = 1; i <= nb; i++) {
+			split(b[i], fb, ":"); split(a[i], fa, ":")
+			dt = fa[2] - fb[2]; t += dt; ft += fb[1] * dt
+			if (i == 1) tmin = dt
+		}
+		if (!t) { print "T2S,error,no time_in_state"; exit }
+		printf "T2S,%s,%s,%.0f,%.1f\n", policy, signal, ft / t / 1000, tmin * 100 / t
+	}'
+}
+
+if [ "$which" = 2 ]; then
+	step_row pelt
+	step_row walt
+	# RT as Android runs it: an RT task asks for no OPP by itself
+	# (uclamp.min 0 for RT tasks), so schedutil follows its utilization.
+	# RT throttling off, or it would idle the step's last 50 ms.
+	echo 0 > /proc/sys/kernel/sched_util_clamp_min_rt_default
+	echo -1 > /proc/sys/kernel/sched_rt_runtime_us
+	step_row pelt fifo
+	step_row walt fifo
+	echo 950000 > /proc/sys/kernel/sched_rt_runtime_us
+	for policy in SCHED_OTHER SCHED_FIFO; do
+		steady_row pelt $policy
+		steady_row walt $policy
+	done
+	echo 1024 > /proc/sys/kernel/sched_util_clamp_min_rt_default
+fi
 echo pelt > /proc/sys/kernel/sched_util_signal
 
 # Timing is only as good as the clock: the TSC must have stayed the
