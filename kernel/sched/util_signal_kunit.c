@@ -301,6 +301,7 @@ static void rt_dl_start(struct kunit *test)
 		.sched_deadline	= 20 * NSEC_PER_MSEC,
 		.sched_period	= 20 * NSEC_PER_MSEC,
 	};
+	struct sched_util_kunit_duty *d;
 	struct spinners *s;
 	int cpu;
 
@@ -309,15 +310,14 @@ static void rt_dl_start(struct kunit *test)
 	s->k = kunit_kcalloc(test, num_online_cpus() * 2, sizeof(*s->k),
 			     GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, s->k);
+	/* Before the stop action: cleanup runs in reverse, loads stop first. */
+	d = kunit_kcalloc(test, num_online_cpus() * 2, sizeof(*d), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, d);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, spinners_stop, s), 0);
 	for_each_online_cpu(cpu) {
-		struct sched_util_kunit_duty *rt, *dl;
+		struct sched_util_kunit_duty *rt = d++, *dl = d++;
 		struct task_struct *k;
 
-		rt = kunit_kzalloc(test, sizeof(*rt), GFP_KERNEL);
-		dl = kunit_kzalloc(test, sizeof(*dl), GFP_KERNEL);
-		KUNIT_ASSERT_NOT_NULL(test, rt);
-		KUNIT_ASSERT_NOT_NULL(test, dl);
 		rt->spin_ns = 5 * NSEC_PER_MSEC;
 		rt->period_ns = 20 * NSEC_PER_MSEC;
 		dl->spin_ns = 4 * NSEC_PER_MSEC;

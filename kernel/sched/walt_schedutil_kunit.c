@@ -16,7 +16,7 @@
  * the IRQ time, which WALT counts and the task's clock does not (a host
  * stall in an IRQ handler turns into IRQ time): 1/8 of the capacity
  * (2.5 ms of a 20 ms window) either way, plus above the CPU's IRQ time in
- * the last two windows. Composing WALT like a CFS signal adds PELT's RT or DL
+ * the last two windows (see loads_run()). Composing WALT like a CFS signal adds PELT's RT or DL
  * utilization again; each case checks that this is more than the
  * tolerance, so that the case fails with that composition.
  */
@@ -52,9 +52,10 @@ static void read_input(int cpu, struct sugov_input *in)
 	in->bw = cpu_bw_dl(rq);
 }
 
+/* Allocated before the action that stops them, so freed after it. */
 struct loads {
 	struct task_struct *k[2];
-	struct sched_util_kunit_duty *d[2];
+	struct sched_util_kunit_duty d[2];
 	int nr;
 	bool stopped;
 };
@@ -84,36 +85,43 @@ static struct loads *loads_new(struct kunit *test)
 static void load_start(struct kunit *test, struct loads *l, u32 num, u32 den,
 		       const struct sched_attr *attr, const char *name)
 {
+	struct sched_util_kunit_duty *d = &l->d[l->nr];
 	u32 window = walt_window_size();
-	struct sched_util_kunit_duty *d;
 	struct task_struct *k;
 
-	d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, d);
 	d->spin_ns = div_u64((u64)window * num, den);
 	d->period_ns = window;
 	k = sched_util_kunit_duty(d, attr, TEST_CPU, name);
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(k), "%s: %ld", name, PTR_ERR(k));
-	l->d[l->nr] = d;
 	l->k[l->nr++] = k;
 }
 
 /*
- * Let the loads run WINDOWS windows; return the CPU's IRQ time in the last
- * two, which hold the last complete window whenever it is read next.
+ * Let the loads run WINDOWS windows, then until two windows in a row had
+ * less than TOLERANCE of IRQ time (at most 5 more tries); return that IRQ
+ * time. The two hold the last complete window whenever it is read next.
+ * A host that stalls the vCPU in an IRQ handler turns the stall into IRQ
+ * time, which WALT counts (5 ms in two windows on an arm guest once): the
+ * allowance it needs would hide a double count, so such windows are not
+ * the ones compared.
  */
 static unsigned long loads_run(struct loads *l)
 {
 	u32 ms = walt_window_size() / NSEC_PER_MSEC;
-	u64 irq;
+	unsigned long irq;
+	int tries = 0;
 
 	msleep((WINDOWS - 2) * ms);
-	irq = sched_util_kunit_irq_time(TEST_CPU);
-	msleep(2 * ms);
-	irq = sched_util_kunit_irq_time(TEST_CPU) - irq;
-	/* On the capacity scale of one window, as WALT counts it. */
-	return min_t(u64, walt_util(irq, walt_window_size()),
-		     SCHED_CAPACITY_SCALE);
+	do {
+		u64 t = sched_util_kunit_irq_time(TEST_CPU);
+
+		msleep(2 * ms);
+		t = sched_util_kunit_irq_time(TEST_CPU) - t;
+		/* On the capacity scale of one window, as WALT counts it. */
+		irq = min_t(u64, walt_util(t, walt_window_size()),
+			    SCHED_CAPACITY_SCALE);
+	} while (irq >= TOLERANCE && ++tries <= 5);
+	return irq;
 }
 
 /*
@@ -130,7 +138,7 @@ static u64 loads_busy(struct kunit *test, struct loads *l, u64 from, u64 to)
 	KUNIT_ASSERT_NOT_NULL(test, iv);
 
 	for (i = 0; i < l->nr; i++) {
-		const struct sched_util_kunit_duty *d = l->d[i];
+		const struct sched_util_kunit_duty *d = &l->d[i];
 
 		for (j = 0; j < min_t(int, d->n, SCHED_UTIL_KUNIT_LOG); j++) {
 			u64 a = max(d->spin[j][0], from);
@@ -268,15 +276,19 @@ static void walt_dl_test(struct kunit *test)
 			    in.dl);
 }
 
-/* A CFS and an RT task sharing the CPU give their sum, once. */
+/*
+ * A CFS and an RT task sharing the CPU give their sum, once. The RT task
+ * has the larger share, so that PELT's RT utilization is well above the
+ * tolerance.
+ */
 static void walt_cfs_rt_test(struct kunit *test)
 {
 	struct loads *l = loads_new(test);
 	unsigned long irq, ran;
 	struct sugov_input in;
 
-	load_start(test, l, 1, 4, NULL, "walt_cfs");
-	load_start(test, l, 1, 4, &fifo_unclamped, "walt_rt");
+	load_start(test, l, 1, 8, NULL, "walt_cfs");
+	load_start(test, l, 3, 8, &fifo_unclamped, "walt_rt");
 	irq = loads_run(l);
 	ran = read_and_stop(test, l, &in);
 
