@@ -261,10 +261,28 @@ void sched_tune_print_cpu(struct seq_file *m, int cpu)
 
 #ifdef CONFIG_SCHED_UTIL_CHECKS
 /*
+ * Whether a task throttled by its class may be queued on @rq: a DL task
+ * out of runtime until its replenishment, a CFS or RT group over its
+ * quota (RT runqueues are throttled only with RT_GROUP_SCHED). Such a
+ * task has left rq->nr_running but not the runqueue, so it stays
+ * counted, as uclamp keeps its clamp: it is still RUNNABLE and runs
+ * again once replenished. A DL task is possible while DL bandwidth other
+ * than the fair server's is assigned to @rq.
+ */
+static bool stune_may_hold_throttled(struct rq *rq)
+{
+	return IS_ENABLED(CONFIG_CFS_BANDWIDTH) ||
+	       IS_ENABLED(CONFIG_RT_GROUP_SCHED) ||
+	       rq->dl.this_bw > rq->fair_server.dl_bw;
+}
+
+/*
  * Called as @rq's CPU switches to its idle task. With nothing RUNNABLE
  * there, no task may be counted: a count left behind by a path that
  * skipped sched_tune_dequeue() would hold the CPU's boost for a task that
- * is gone.
+ * is gone. The check cannot tell such a count from a throttled task's,
+ * so it stands down while one may be queued (seen: a SCHED_DEADLINE
+ * kthread throttled in the KUnit debug run).
  */
 void sched_tune_check_idle(struct rq *rq)
 {
@@ -272,7 +290,8 @@ void sched_tune_check_idle(struct rq *rq)
 	unsigned long b;
 
 	lockdep_assert_rq_held(rq);
-	if (!static_branch_unlikely(&sched_tune_used) || rq->nr_running)
+	if (!static_branch_unlikely(&sched_tune_used) || rq->nr_running ||
+	    stune_may_hold_throttled(rq))
 		return;
 	b = find_first_bit(sc->busy, STUNE_BUCKETS);
 	if (likely(b >= STUNE_BUCKETS))
