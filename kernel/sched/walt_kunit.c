@@ -578,6 +578,7 @@ static void walt_duty_test(struct kunit *test)
 	struct walt_duty *d;
 	int cpu = 1;
 	u64 spun, irq;
+	int tries;
 	bool same;
 
 	d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
@@ -590,7 +591,22 @@ static void walt_duty_test(struct kunit *test)
 	wake_up_process(k);
 
 	msleep(4 * window / NSEC_PER_MSEC);
-	same = walt_snap_cpu_window(cpu, &k, 1, &tw, &rw);
+	/*
+	 * Without high-resolution timers (arm, HZ=100) the 6 ms sleep lasts
+	 * 10 to 20 ms, and a window can hold only the tail of one spin (1.3
+	 * ms once): snapshot again a window later, up to 5 times, until the
+	 * window holds a tenth of a window of spins. The log's finished
+	 * entries are stable while the task runs; the one it is writing
+	 * has an end before its start and counts for nothing.
+	 */
+	for (tries = 0; ; tries++) {
+		same = walt_snap_cpu_window(cpu, &k, 1, &tw, &rw);
+		if (!same || tries == 5 ||
+		    walt_duty_spun(d, rw.window_start - window,
+				   rw.window_start) > window / 10)
+			break;
+		msleep(window / NSEC_PER_MSEC);
+	}
 	irq = sched_util_kunit_irq_time(cpu) - irq;
 	WRITE_ONCE(d->stop, true);
 	kthread_stop(k);
