@@ -11,8 +11,10 @@
  * provider's event hooks. Both run in process context under
  * sched_util_mutex, never on a scheduler hot path.
  */
+#include <linux/delay.h>
 #include <linux/init.h>
 #include <linux/mutex.h>
+#include <linux/sched/clock.h>
 #include <linux/static_call.h>
 #include <linux/string.h>
 #include <linux/sysctl.h>
@@ -70,6 +72,8 @@ static struct sched_util_signal *sched_util_selected = &pelt_signal;
 static struct sched_util_signal *sched_util_tracking;
 /* How many reasons keep sched_util_tracking on (selected, side by side). */
 static unsigned int sched_util_tracking_refs;
+/* local_clock() when sched_util_tracking started. */
+static u64 sched_util_tracking_since;
 
 /* Boot parameter sched_util_signal=, applied at late_initcall. */
 static char sched_util_boot_name[SCHED_UTIL_NAME_LEN] __initdata;
@@ -151,7 +155,24 @@ static int sched_util_get(struct sched_util_signal *sig)
 	sched_util_hooks_on(sig);
 	sched_util_tracking = sig;
 	sched_util_tracking_refs = 1;
+	sched_util_tracking_since = local_clock();
 	return 0;
+}
+
+/*
+ * Wait until @sig, tracking, has tracked for its warm-up. Until then the
+ * selection keeps the old signal: a provider that starts from empty sums
+ * (WALT) would read every CPU as idle, and schedutil would drop the
+ * frequency to the lowest OPP for a window or two after every switch.
+ */
+static void sched_util_warm_up(const struct sched_util_signal *sig)
+{
+	u64 ready = sched_util_tracking_since + sig->warmup_ns;
+	u64 now = local_clock();
+
+	lockdep_assert_held(&sched_util_mutex);
+	if (sched_util_tracking == sig && now < ready)
+		msleep(DIV_ROUND_UP_ULL(ready - now, NSEC_PER_MSEC));
 }
 
 static void sched_util_put(struct sched_util_signal *sig)
@@ -176,6 +197,7 @@ static int __sched_util_select(struct sched_util_signal *sig)
 	ret = sched_util_get(sig);
 	if (ret)
 		return ret;
+	sched_util_warm_up(sig);
 	/*
 	 * schedutil reads the coverage and the signal separately, so one of
 	 * its updates may compose the signal of one provider with the

@@ -17,7 +17,9 @@
  * takes the task's contribution out of the source's sums under the source
  * rq->lock (migrate hook) and adds it to the destination's under the
  * destination rq->lock (activate hook with ENQUEUE_MIGRATED); in between
- * it is owned by the migrating task alone (walt.in_transit).
+ * it is owned by the migrating task alone (walt.in_transit). The sums are
+ * written inside a seqcount write section as well, for walt_cpu_util(),
+ * which reads them without the lock.
  *
  * Charging: a CPU's busy time by the intervals in which a task (not idle)
  * runs there, a task's windows from its se.sum_exec_runtime, each at its
@@ -54,8 +56,16 @@ static unsigned int walt_hist_size __read_mostly = 5;
 /* Idle with tasks waiting on IO counts as busy. */
 static unsigned int walt_io_is_busy __read_mostly;
 
-/* Per-CPU window sums, under the CPU's rq->lock. */
+/*
+ * Per-CPU window sums, written under the CPU's rq->lock inside a write
+ * section of walt_rq_seq (walt_rq_write_begin()), so that walt_rq_read()
+ * copies them whole without the lock. Read field by field, a read that
+ * straddles a rollover can take the old window_start with the new, empty
+ * curr sum and see a busy CPU as idle, and 32-bit CPUs tear the 64-bit
+ * values.
+ */
 static DEFINE_PER_CPU(struct walt_rq_win, walt_rq);
+static DEFINE_PER_CPU(seqcount_t, walt_rq_seq);
 /* The window start the tick last reported to schedutil; under rq->lock. */
 static DEFINE_PER_CPU(u64, walt_freq_window);
 /*
@@ -90,7 +100,20 @@ u32 walt_window_size(void)
 EXPORT_SYMBOL_IF_KUNIT(walt_window_size);
 #endif
 
-static struct sched_util_signal walt_signal;
+VISIBLE_IF_KUNIT struct sched_util_signal walt_signal;
+
+/* Start changing @rq's sums; the rq lock is held. */
+static struct walt_rq_win *walt_rq_write_begin(struct rq *rq)
+{
+	lockdep_assert_rq_held(rq);
+	write_seqcount_begin(per_cpu_ptr(&walt_rq_seq, cpu_of(rq)));
+	return per_cpu_ptr(&walt_rq, cpu_of(rq));
+}
+
+static void walt_rq_write_end(struct rq *rq)
+{
+	write_seqcount_end(per_cpu_ptr(&walt_rq_seq, cpu_of(rq)));
+}
 
 /*
  * Event times. The scheduler has just read sched_clock into the rq clock
@@ -259,10 +282,10 @@ static void walt_sync(struct rq *rq, u64 now, bool busy)
 	int cpu = cpu_of(rq);
 	struct walt_ctx c;
 
-	lockdep_assert_rq_held(rq);
 	per_cpu(walt_cpu_scale, cpu) = arch_scale_cpu_capacity(cpu);
 	walt_ctx_scales(&c, rq, now);
-	walt_rq_sync(&per_cpu(walt_rq, cpu), now, busy, &c);
+	walt_rq_sync(walt_rq_write_begin(rq), now, busy, &c);
+	walt_rq_write_end(rq);
 }
 
 /* Whether a task other than idle runs on @rq, whose lock is held. */
@@ -316,18 +339,19 @@ static void walt_update_idle(struct rq *rq, enum walt_event event,
 			     u64 wallclock, u64 irqtime)
 {
 	int cpu = cpu_of(rq);
-	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu);
 	struct task_struct *idle = rq->idle;
+	struct walt_rq_win *wrq;
 	struct walt_ctx c;
 
-	lockdep_assert_rq_held(rq);
 	walt_ctx_init(&c, rq, idle, event, wallclock, irqtime);
 	c.nr_hist = READ_ONCE(walt_hist_size);
 	/*
 	 * A clock that went backwards (the seed BUG()ed here) loses
 	 * nothing: the next event with a sane clock accounts it.
 	 */
+	wrq = walt_rq_write_begin(rq);
 	walt_update_busy(&idle->walt.win, wrq, &c);
+	walt_rq_write_end(rq);
 	trace_walt_update_task_ravg_tp(idle, cpu, event, wallclock, wrq);
 	trace_walt_update_task_ravg(idle, cpu, event, wallclock, wrq);
 }
@@ -347,7 +371,8 @@ static noinline void walt_activate_arrival(struct rq *rq,
 	}
 	walt_ctx_init(&c, rq, p, WALT_TASK_MIGRATE, now, 0);
 	c.nr_hist = READ_ONCE(walt_hist_size);
-	walt_arrive(&p->walt.win, wrq, &c);
+	walt_arrive(&p->walt.win, walt_rq_write_begin(rq), &c);
+	walt_rq_write_end(rq);
 	trace_walt_update_task_ravg_tp(p, cpu_of(rq), WALT_TASK_MIGRATE,
 				       c.wallclock, wrq);
 	trace_walt_update_task_ravg(p, cpu_of(rq), WALT_TASK_MIGRATE,
@@ -551,7 +576,6 @@ static void walt_tick(struct rq *rq)
 static void walt_migrate(struct task_struct *p, int new_cpu)
 {
 	struct rq *src = task_rq(p);
-	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(src));
 	bool lock = !p->on_rq;
 	u64 now;
 
@@ -567,7 +591,8 @@ static void walt_migrate(struct task_struct *p, int new_cpu)
 	now = lock ? walt_clock_of(cpu_of(src)) : walt_clock(src);
 	walt_sync(src, now, walt_rq_busy(src));
 	walt_fold(src, p, WALT_TASK_MIGRATE, now, false);
-	walt_depart(&p->walt.win, wrq);
+	walt_depart(&p->walt.win, walt_rq_write_begin(src));
+	walt_rq_write_end(src);
 	p->walt.in_transit = true;
 	p->walt.src_cpu = cpu_of(src);
 unlock:
@@ -582,6 +607,29 @@ static void walt_irq(struct rq *rq, u64 delta)
 	raw_spin_rq_unlock(rq);
 }
 
+/*
+ * Copy @cpu's sums, consistent with each other, without its rq lock.
+ * Returns whether a task (not idle) was running there: the switches to
+ * and from idle sync the sums (walt_switch_slow()), so the CPU has been
+ * busy since the copy's busy_mark if it was, give or take the instant
+ * between the switch of rq->curr and that sync.
+ */
+static bool walt_rq_read(int cpu, struct walt_rq_win *copy)
+{
+	seqcount_t *seq = per_cpu_ptr(&walt_rq_seq, cpu);
+	struct rq *rq = cpu_rq(cpu);
+	unsigned int start;
+	bool busy;
+
+	guard(rcu)();
+	do {
+		start = read_seqcount_begin(seq);
+		*copy = per_cpu(walt_rq, cpu);
+		busy = !walt_is_idle(rq, rcu_dereference(rq->curr));
+	} while (read_seqcount_retry(seq, start));
+	return busy;
+}
+
 /* Utilization of one complete window of @sum busy ns, capacity scale. */
 VISIBLE_IF_KUNIT unsigned long walt_util(u64 sum, u32 window)
 {
@@ -592,36 +640,22 @@ EXPORT_SYMBOL_IF_KUNIT(walt_util);
 /*
  * The busy time of the last complete window as of now. The sums roll only
  * at events, and an idle CPU with its tick stopped has none: read them as
- * the rollover would leave them, or an idle CPU would keep its last busy
+ * a sync now would leave them, or an idle CPU would keep its last busy
  * window and hold up the frequency of a policy it shares. A CPU running a
- * task has been busy since its last sync (walt_sync()), which may be
- * before the boundary: that part of the window is added.
+ * task has been busy since its last sync, which may be windows ago if its
+ * tick is late or stopped: that time is added.
  */
 VISIBLE_IF_KUNIT unsigned long walt_cpu_util(int cpu)
 {
-	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu);
-	u64 start = READ_ONCE(wrq->window_start);
-	u64 end = start + walt_window;
-	u64 now = local_clock();
-	u64 busy = 0;
+	struct walt_rq_win wrq;
+	struct walt_ctx c;
+	bool busy;
 
-	if (now < end) {
-		busy = READ_ONCE(wrq->prev_runnable_sum);
-	} else if (now < end + walt_window) {
-		u64 pending = walt_span(READ_ONCE(wrq->busy_mark), end);
-
-		busy = READ_ONCE(wrq->curr_runnable_sum);
-		scoped_guard(rcu) {
-			struct rq *rq = cpu_rq(cpu);
-
-			if (!walt_is_idle(rq, rcu_dereference(rq->curr)))
-				busy += walt_scale_exec(pending,
-						arch_scale_freq_capacity(cpu),
-						per_cpu(walt_cpu_scale, cpu));
-		}
-	}
-
-	return min(walt_util(busy, walt_window), arch_scale_cpu_capacity(cpu));
+	busy = walt_rq_read(cpu, &wrq);
+	walt_ctx_scales(&c, cpu_rq(cpu), local_clock());
+	return min(walt_util(walt_rq_prev_at(&wrq, c.wallclock, busy, &c),
+			     walt_window),
+		   arch_scale_cpu_capacity(cpu));
 }
 EXPORT_SYMBOL_IF_KUNIT(walt_cpu_util);
 
@@ -650,9 +684,10 @@ static int walt_start(void)
 		struct rq *rq = cpu_rq(cpu);
 
 		guard(rq_lock_irqsave)(rq);
-		per_cpu(walt_rq, cpu) = (struct walt_rq_win) {
+		*walt_rq_write_begin(rq) = (struct walt_rq_win) {
 			.window_start = start,
 		};
+		walt_rq_write_end(rq);
 		per_cpu(walt_cpu_scale, cpu) = arch_scale_cpu_capacity(cpu);
 		per_cpu(walt_lazy_until, cpu) = 0;
 		memset(&rq->idle->walt, 0, sizeof(rq->idle->walt));
@@ -667,7 +702,7 @@ static int walt_start(void)
 	return 0;
 }
 
-static struct sched_util_signal walt_signal = {
+VISIBLE_IF_KUNIT struct sched_util_signal walt_signal = {
 	.name		= "walt",
 	/*
 	 * A CPU's busy intervals are those of any task, on rq_clock(), and
@@ -684,6 +719,7 @@ static struct sched_util_signal walt_signal = {
 	.migrate	= walt_migrate,
 	.irq		= walt_irq,
 };
+EXPORT_SYMBOL_IF_KUNIT(walt_signal);
 
 /*
  * A CPU coming online keeps the shared window grid: it takes the current
@@ -691,14 +727,18 @@ static struct sched_util_signal walt_signal = {
  */
 static int walt_cpu_online(unsigned int cpu)
 {
-	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu);
+	struct rq *rq = cpu_rq(cpu);
 	u64 start;
 
-	guard(rq_lock_irqsave)(cpu_rq(cpu));
+	guard(rq_lock_irqsave)(rq);
 	per_cpu(walt_cpu_scale, cpu) = arch_scale_cpu_capacity(cpu);
 	start = walt_window_floor(local_clock());
-	if (wrq->window_start < start)
-		*wrq = (struct walt_rq_win) { .window_start = start };
+	if (per_cpu(walt_rq, cpu).window_start < start) {
+		*walt_rq_write_begin(rq) = (struct walt_rq_win) {
+			.window_start = start,
+		};
+		walt_rq_write_end(rq);
+	}
 	return 0;
 }
 
@@ -831,37 +871,43 @@ __setup("walt_ravg_window=", walt_window_setup);
 
 static int __init walt_init(void)
 {
-	int ret;
+	int cpu, ret;
+
+	for_each_possible_cpu(cpu)
+		seqcount_init(per_cpu_ptr(&walt_rq_seq, cpu));
 
 	ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN, "sched/walt:online",
 					walt_cpu_online, NULL);
 	if (ret < 0)
 		return ret;
 	register_sysctl_init("kernel", walt_sysctls);
+	/*
+	 * A session's first window starts at the next boundary, at most a
+	 * window after walt_start(), and the value read is that of a
+	 * complete window.
+	 */
+	walt_signal.warmup_ns = 2ULL * walt_window;
 	return sched_util_signal_register(&walt_signal);
 }
 subsys_initcall(walt_init);
 
 #ifdef CONFIG_SCHED_DEBUG
 /* For print_cpu(): @m is NULL when printing to the console (sysrq). */
+static void walt_print_field(struct seq_file *m, const char *name, u64 val)
+{
+	if (m)
+		seq_printf(m, "  .%-30s: %llu\n", name, val);
+	else
+		pr_info("  .%-30s: %llu\n", name, val);
+}
+
 void walt_print_cpu(struct seq_file *m, int cpu)
 {
-	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu);
-	const struct {
-		const char *name;
-		u64 val;
-	} f[] = {
-		{ "walt_window_start", READ_ONCE(wrq->window_start) },
-		{ "walt_curr_runnable_sum", READ_ONCE(wrq->curr_runnable_sum) },
-		{ "walt_prev_runnable_sum", READ_ONCE(wrq->prev_runnable_sum) },
-	};
-	int i;
+	struct walt_rq_win wrq;
 
-	for (i = 0; i < ARRAY_SIZE(f); i++) {
-		if (m)
-			seq_printf(m, "  .%-30s: %llu\n", f[i].name, f[i].val);
-		else
-			pr_info("  .%-30s: %llu\n", f[i].name, f[i].val);
-	}
+	walt_rq_read(cpu, &wrq);
+	walt_print_field(m, "walt_window_start", wrq.window_start);
+	walt_print_field(m, "walt_curr_runnable_sum", wrq.curr_runnable_sum);
+	walt_print_field(m, "walt_prev_runnable_sum", wrq.prev_runnable_sum);
 }
 #endif

@@ -30,6 +30,7 @@ static inline void walt_print_cpu(struct seq_file *m, int cpu) { }
 
 #if IS_ENABLED(CONFIG_KUNIT) && defined(CONFIG_SCHED_WALT)
 struct walt_rq_win;
+extern struct sched_util_signal walt_signal;
 unsigned long walt_util(u64 sum, u32 window);
 unsigned long walt_cpu_util(int cpu);
 struct walt_rq_win *walt_rq_of(int cpu);

@@ -255,7 +255,9 @@ static void walt_migration_wakeup_test(struct kunit *test)
  * event of the new session is a wake-up migration. Made here with a real
  * leftover: the spinner's own state, saved while it is blocked, written
  * back after the session restarts; it wakes on @to inside the session's
- * first window.
+ * first window. The session is one of side-by-side tracking, restarted
+ * with sched_util_signal_track(): a selection of WALT returns only after
+ * its warm-up, two windows into the session.
  *
  * Only a task off its CPU is given the leftover: a task that runs while
  * walt_start() clears every CPU's walt_lazy_until is folded, and so
@@ -268,6 +270,11 @@ static void walt_migration_wakeup_test(struct kunit *test)
  * (the session's first window has an empty prev everywhere, and the task
  * slept through it).
  */
+static void walt_untrack(void *unused)
+{
+	sched_util_signal_track(&walt_signal, false);
+}
+
 static void walt_stale_task_test(struct kunit *test)
 {
 	u32 window = walt_window_size();
@@ -279,6 +286,10 @@ static void walt_stale_task_test(struct kunit *test)
 	int attempt, from = 0, to = 1;
 	bool done = false;
 
+	KUNIT_ASSERT_EQ(test, sched_util_signal_select("pelt"), 0);
+	KUNIT_ASSERT_EQ(test, sched_util_signal_track(&walt_signal, true), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, walt_untrack,
+							NULL), 0);
 	k = walt_spinner(test, from, &state);
 
 	for (attempt = 0; attempt < 10 && !done; attempt++) {
@@ -286,8 +297,9 @@ static void walt_stale_task_test(struct kunit *test)
 		walt_block(test, k, state);
 		scoped_guard (task_rq_lock, k)
 			saved = k->walt;
-		KUNIT_ASSERT_EQ(test, sched_util_signal_select("pelt"), 0);
-		KUNIT_ASSERT_EQ(test, sched_util_signal_select("walt"), 0);
+		sched_util_signal_track(&walt_signal, false);
+		KUNIT_ASSERT_EQ(test,
+				sched_util_signal_track(&walt_signal, true), 0);
 		scoped_guard (task_rq_lock, k)
 			k->walt = saved;
 		/* The session's first window starts at its CPUs' window_start. */
@@ -368,6 +380,76 @@ static void walt_schedutil_input_test(struct kunit *test)
 	/* The spinning CPU is busy for most of the last complete window. */
 	KUNIT_EXPECT_GT(test, walt_cpu_util(1), SCHED_CAPACITY_SCALE / 2);
 	sched_util_kunit_spinner_stop(k);
+}
+
+/*
+ * A switch from PELT to WALT keeps schedutil's input continuous: on a CPU
+ * that a spinner keeps busy, WALT's value is a full window as soon as the
+ * selection returns. Without the warm-up, WALT's sums are those of a
+ * fresh start, and a busy CPU reads as idle for a window or two.
+ */
+static void walt_select_continuous_test(struct kunit *test)
+{
+	u32 window = walt_window_size();
+	unsigned long full, util;
+	struct task_struct *k;
+	atomic_t *state;
+
+	state = kunit_kzalloc(test, sizeof(*state), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, state);
+	KUNIT_ASSERT_EQ(test, sched_util_signal_select("pelt"), 0);
+	k = sched_util_kunit_spinner(state, cpumask_of(1), "walt_spin");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+	/* PELT's value of the CPU is then near full too. */
+	msleep(200);
+
+	KUNIT_EXPECT_EQ(test, sched_util_signal_select("walt"), 0);
+	util = sched_util_cpu_util(1);
+	sched_util_kunit_spinner_stop(k);
+
+	full = walt_util(walt_scale_exec(window, arch_scale_freq_capacity(1),
+					 arch_scale_cpu_capacity(1)), window);
+	KUNIT_EXPECT_GE_MSG(test, util, full - full / 8,
+			    "right after the switch, full %lu", full);
+}
+
+/*
+ * A CPU that runs a task throughout reads as busy at every moment,
+ * rollovers included. CPU 0 reads CPU 1's value in a loop for 10 windows
+ * while a spinner keeps CPU 1 busy, once the spinner has filled a window:
+ * no read may fall below 7/8 of a full window. Read field by field, a
+ * read straddling a rollover could take the old window_start with the
+ * new, empty curr sum and see ~0, a 32-bit CPU could tear window_start,
+ * and a CPU whose tick came more than a window late read as idle.
+ */
+static void walt_read_rollover_test(struct kunit *test)
+{
+	u32 window = walt_window_size();
+	unsigned long full, low = ULONG_MAX;
+	struct task_struct *k;
+	unsigned int reads = 0;
+	atomic_t *state;
+	u64 end;
+
+	state = kunit_kzalloc(test, sizeof(*state), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, state);
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(0)), 0);
+	k = sched_util_kunit_spinner(state, cpumask_of(1), "walt_spin");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+	msleep(3 * window / NSEC_PER_MSEC);
+
+	end = local_clock() + 10ULL * window;
+	while (local_clock() < end) {
+		low = min(low, walt_cpu_util(1));
+		reads++;
+		cond_resched();
+	}
+	sched_util_kunit_spinner_stop(k);
+
+	full = walt_util(walt_scale_exec(window, arch_scale_freq_capacity(1),
+					 arch_scale_cpu_capacity(1)), window);
+	KUNIT_EXPECT_GE_MSG(test, low, full - full / 8,
+			    "the lowest of %u reads, full %lu", reads, full);
 }
 
 /*
@@ -768,6 +850,8 @@ static struct kunit_case walt_live_cases[] = {
 	KUNIT_CASE_SLOW(walt_migration_wakeup_test),
 	KUNIT_CASE_SLOW(walt_stale_task_test),
 	KUNIT_CASE(walt_schedutil_input_test),
+	KUNIT_CASE_SLOW(walt_read_rollover_test),
+	KUNIT_CASE_SLOW(walt_select_continuous_test),
 	KUNIT_CASE_SLOW(walt_switch_accounting_test),
 	KUNIT_CASE_SLOW(walt_duty_test),
 #ifdef CONFIG_CPU_FREQ

@@ -498,6 +498,22 @@ static inline void walt_rq_sync(struct walt_rq_win *rq, u64 now, bool busy,
 }
 
 /*
+ * @rq's prev_runnable_sum as a sync at @now would leave it, @rq itself
+ * unchanged: the busy time of the last window complete at @now. The sums
+ * of a CPU without events for a while lag @now: an idle CPU with its tick
+ * stopped, or a busy one whose tick is late or stopped (nohz_full). @busy
+ * and @c are as for walt_rq_sync().
+ */
+static inline u64 walt_rq_prev_at(const struct walt_rq_win *rq, u64 now,
+				  bool busy, const struct walt_ctx *c)
+{
+	struct walt_rq_win synced = *rq;
+
+	walt_rq_sync(&synced, now, busy, c);
+	return synced.prev_runnable_sum;
+}
+
+/*
  * Until when a switch away from a CPU's current task can charge nothing:
  * the end of @rq's window, once that task (@busy, not idle) has been
  * folded in it, since walt_task_fold() moves a mark into its rq's window

@@ -868,6 +868,73 @@ static void walt_sync_test(struct kunit *test)
 		   rq.busy_mark);
 }
 
+/* sched_walt_rollover: walt_rq_prev_at(), what walt_cpu_util() reads */
+
+struct walt_prev_at_case {
+	const char *name;
+	bool busy;
+	u64 busy_mark;
+	u64 now;
+	unsigned long freq_scale;	/* 0: full */
+	u64 prev;		/* before: 1000 ms, curr 10, prev 15 */
+};
+
+static const struct walt_prev_at_case walt_prev_at_cases[] = {
+	{
+		.name = "inside the window: prev as it is",
+		.busy = true, .busy_mark = MS(1005), .now = MS(1012),
+		.prev = MS(15),
+	}, {
+		.name = "an idle CPU a window on: the window that ended",
+		.busy_mark = MS(1005), .now = MS(1026),
+		.prev = MS(10),
+	}, {
+		.name = "a busy CPU a window on: the window up to its end",
+		.busy = true, .busy_mark = MS(1015), .now = MS(1026),
+		.prev = MS(15),
+	}, {
+		.name = "an idle CPU two windows on: empty",
+		.busy_mark = MS(1015), .now = MS(1045),
+		.prev = 0,
+	}, {
+		.name = "a busy CPU two windows on, no tick: a full window",
+		.busy = true, .busy_mark = MS(1015), .now = MS(1045),
+		.prev = MS(20),
+	}, {
+		.name = "a busy CPU ten windows on, no tick: a full window",
+		.busy = true, .busy_mark = MS(1015), .now = MS(1205),
+		.prev = MS(20),
+	}, {
+		.name = "a busy CPU two windows on at half speed: half",
+		.busy = true, .busy_mark = MS(1015), .now = MS(1045),
+		.freq_scale = SCHED_CAPACITY_SCALE / 2,
+		.prev = MS(10),
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_prev_at, walt_prev_at_cases, name);
+
+static void walt_prev_at_test(struct kunit *test)
+{
+	const struct walt_prev_at_case *tc = test->param_value;
+	const struct walt_rq_win before = {
+		MS(1000), MS(10), MS(15), tc->busy_mark
+	};
+	struct walt_rq_win rq = before;
+	struct walt_ctx c = {
+		.wallclock = tc->now,
+		.window_size = WINDOW,
+		.nr_hist = NR_HIST,
+		.freq_scale = tc->freq_scale ?: SCHED_CAPACITY_SCALE,
+		.cpu_scale = SCHED_CAPACITY_SCALE,
+	};
+
+	expect_u64(test, tc->name, "prev",
+		   tc->prev, walt_rq_prev_at(&rq, tc->now, tc->busy, &c));
+	KUNIT_EXPECT_MEMEQ_MSG(test, &rq, &before, sizeof(rq),
+			       "%s: the sums changed", tc->name);
+}
+
 static struct kunit_case walt_rollover_test_cases[] = {
 	KUNIT_CASE_PARAM(walt_busy_test, walt_busy_gen_params),
 	KUNIT_CASE_PARAM(walt_rq_roll_test, walt_rq_roll_gen_params),
@@ -878,6 +945,7 @@ static struct kunit_case walt_rollover_test_cases[] = {
 	KUNIT_CASE_PARAM(walt_lazy_test, walt_lazy_gen_params),
 	KUNIT_CASE_PARAM(walt_fold_test, walt_fold_gen_params),
 	KUNIT_CASE_PARAM(walt_sync_test, walt_sync_gen_params),
+	KUNIT_CASE_PARAM(walt_prev_at_test, walt_prev_at_gen_params),
 	{}
 };
 

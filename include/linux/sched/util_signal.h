@@ -99,6 +99,9 @@ enum sched_util_coverage {
  * @start:	begin tracking (may sleep); called before the hooks are on
  * @stop:	end tracking (may sleep); called after the hooks are off and
  *		every CPU has left them
+ * @warmup_ns:	how long the provider tracks after @start before @cpu_util
+ *		describes the CPUs; selecting it waits until then, so that
+ *		schedutil never reads the empty state of a fresh start
  * @activate:	event hook: @p becomes RUNNABLE on @rq (optional)
  * @switch_task: event hook: context switch from @prev to @next (optional)
  * @tick:	event hook: scheduler tick on @rq (optional)
@@ -115,6 +118,7 @@ struct sched_util_signal {
 	unsigned long (*task_util)(struct task_struct *p);
 	int (*start)(void);
 	void (*stop)(void);
+	u64 warmup_ns;
 
 	void (*activate)(struct rq *rq, struct task_struct *p, int flags);
 	void (*switch_task)(struct rq *rq, struct task_struct *prev,

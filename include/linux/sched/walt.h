@@ -25,7 +25,10 @@ struct walt_task_win {
 	u32	demand;			/* max(hist[0], average of N) */
 };
 
-/* Window sums of one CPU, scaled ns; under the CPU's rq->lock. */
+/*
+ * Window sums of one CPU, scaled ns; under the CPU's rq->lock, and read
+ * without it through a seqcount (kernel/sched/walt.c).
+ */
 struct walt_rq_win {
 	u64	window_start;
 	u64	curr_runnable_sum;
