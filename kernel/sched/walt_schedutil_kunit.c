@@ -56,31 +56,43 @@ struct sugov_input {
 };
 
 /*
- * walt_cpu_util() reads the clock: past the end of the current window it
- * reports that window. Read until two calls around sugov_cpu_util() agree.
+ * Windows that have ended on @cpu's grid at @now since its window_start
+ * @start, as walt_cpu_util() rolls a copy of its sums to @now.
+ */
+static u64 windows_ended(u64 start, u64 now, u32 window)
+{
+	return now > start ? div_u64(now - start, window) : 0;
+}
+
+/*
+ * walt_cpu_util() reads the clock and reports the last window complete
+ * then, which is later than the one before window_start if the CPU has
+ * had no event since the boundary (idle with its tick stopped, for
+ * windows if its load was held back). Read until two calls around
+ * sugov_cpu_util() agree and no boundary passed between them.
  */
 static void read_input(int cpu, struct sugov_input *in)
 {
 	u32 window = walt_window_size();
 	struct rq *rq = cpu_rq(cpu);
 	unsigned long again;
+	u64 ended, start;
 	int tries = 0;
 
 	do {
-		u64 start, now;
-
 		guard(rq_lock_irqsave)(rq);
+		start = walt_rq_of(cpu)->window_start;
+		ended = windows_ended(start, local_clock(), window);
 		in->walt = walt_cpu_util(cpu);
 		in->util = sugov_cpu_util(cpu, &in->min, &in->max);
 		again = walt_cpu_util(cpu);
-		now = local_clock();
+		in->stable = in->walt == again &&
+			     ended == windows_ended(start, local_clock(), window);
 		in->rt = cpu_util_rt(rq);
 		in->dl = cpu_util_dl(rq);
 		in->bw = cpu_bw_dl(rq);
-		start = walt_rq_of(cpu)->window_start;
-		in->from = now < start + window ? start - window : start;
-	} while (in->walt != again && ++tries < 10);
-	in->stable = in->walt == again;
+	} while (!in->stable && ++tries < 10);
+	in->from = start + ended * window - window;
 }
 
 /* Allocated before the action that stops them, so freed after it. */
@@ -213,7 +225,8 @@ static int expect_input(struct kunit *test, struct loads *l,
 		unsigned long ran;
 
 		KUNIT_EXPECT_TRUE_MSG(test, in[i].stable,
-				      "read %d: WALT's value never stable", i);
+				      "read %d: WALT's value or window never stable",
+				      i);
 		if (!in[i].stable)
 			continue;
 		ran = walt_util(loads_busy(test, l, in[i].from,
