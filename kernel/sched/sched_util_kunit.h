@@ -97,12 +97,14 @@ static inline u64 sched_util_kunit_irq_time(int cpu)
  * @n: spins so far
  * @spin: [start, end) of the last spins on local_clock(), which the
  *	  spin's preemptions and interrupts are part of
+ * @ran: what the task ran of each of those spins, on its own clock
  */
 struct sched_util_kunit_duty {
 	u64 spin_ns;
 	u32 period_ns;
 	unsigned int n;
 	u64 spin[SCHED_UTIL_KUNIT_LOG][2];
+	u64 ran[SCHED_UTIL_KUNIT_LOG];
 };
 
 static inline int sched_util_kunit_duty_fn(void *arg)
@@ -110,8 +112,10 @@ static inline int sched_util_kunit_duty_fn(void *arg)
 	struct sched_util_kunit_duty *d = arg;
 
 	while (!kthread_should_stop()) {
-		u64 *log = d->spin[d->n % SCHED_UTIL_KUNIT_LOG];
-		u64 end = task_sched_runtime(current) + d->spin_ns;
+		unsigned int i = d->n % SCHED_UTIL_KUNIT_LOG;
+		u64 *log = d->spin[i];
+		u64 begin = task_sched_runtime(current);
+		u64 end = begin + d->spin_ns;
 		u64 now, next;
 
 		log[0] = local_clock();
@@ -121,6 +125,7 @@ static inline int sched_util_kunit_duty_fn(void *arg)
 			cond_resched();
 		}
 		log[1] = local_clock();
+		d->ran[i] = task_sched_runtime(current) - begin;
 		d->n++;
 		now = local_clock();
 		next = (div_u64(now, d->period_ns) + 1) * d->period_ns +
