@@ -237,21 +237,31 @@ static inline void walt_set_home(struct rq *rq, struct task_struct *p) { }
 #endif
 
 /*
- * walt_start() resets every task on the task list, but a task that
- * release_task() has already unhashed still runs its exit path, and can
- * reach the hooks with its state from an earlier tracking session (seen
- * once in a stress run as a wrong home CPU). Every mark of this
- * session is at or after walt_session_start, so an earlier nonzero mark
- * is such a leftover: reset it as walt_start() would have. Such a mark is
- * before the current window, so the fast switch sends its task to the
- * slow path (walt_switch_charges_nothing()), and only the slow paths need
- * to look.
+ * Whether @p's state is a leftover of an earlier tracking session.
+ * walt_start() does not walk the tasks: each keeps its state until its
+ * first event of the session, which forgets it (walt_forget_stale()).
+ * Every mark of this session is at or after walt_session_start and
+ * every mark of an earlier one before it (walt_session_first()), so a
+ * nonzero mark before it is a leftover. Under @p's rq lock the mark is
+ * stable; walt_task_util() reads it without, see there.
+ */
+static bool walt_is_stale(const struct task_struct *p)
+{
+	u64 mark = READ_ONCE(p->walt.win.mark_start);
+
+	return mark && mark < READ_ONCE(walt_session_start);
+}
+
+/*
+ * Reset a leftover as fork would, at its task's first event of the
+ * session: a sleeping task's, or that of a task that release_task()
+ * unhashed and that still runs its exit path. Such a mark is before the
+ * current window, so the fast switch sends its task to the slow path
+ * (walt_switch_charges_nothing()), and only the slow paths need to look.
  */
 static bool walt_forget_stale(struct task_struct *p)
 {
-	u64 mark = p->walt.win.mark_start;
-
-	if (likely(!mark || mark >= READ_ONCE(walt_session_start)))
+	if (likely(!walt_is_stale(p)))
 		return false;
 	memset(&p->walt, 0, sizeof(p->walt));
 	return true;
@@ -659,8 +669,16 @@ VISIBLE_IF_KUNIT unsigned long walt_cpu_util(int cpu)
 }
 EXPORT_SYMBOL_IF_KUNIT(walt_cpu_util);
 
+/*
+ * A leftover of an earlier session counts as no demand, as it would once
+ * forgotten. Read without the task's rq lock, the mark may tear on 32-bit
+ * while the task's CPU moves it across a 2^32 ns boundary, and a task of
+ * this session then reads as new for that one read.
+ */
 static unsigned long walt_task_util(struct task_struct *p)
 {
+	if (walt_is_stale(p))
+		return 0;
 	return min_t(unsigned long,
 		     walt_util(READ_ONCE(p->walt.win.demand), walt_window),
 		     SCHED_CAPACITY_SCALE);
@@ -668,16 +686,17 @@ static unsigned long walt_task_util(struct task_struct *p)
 
 /*
  * Start from a clean slate: every CPU's window starts at the same
- * boundary and every task's windows are empty, so the sums are the sums
- * of the tasks' windows from the first event on. Hooks are still off.
- * The first window starts at the next boundary, after every mark of an
- * earlier session, so that walt_forget_stale() can tell those apart;
- * events before it are accounted from it on.
+ * boundary with empty sums, so the sums are the sums of the tasks'
+ * windows from the first event on. Hooks are still off. The tasks are not
+ * walked (a phone has thousands, and each would take its rq lock): each
+ * forgets its earlier session at its first event of this one, before
+ * anything reads or charges its windows (walt_forget_stale()). Events
+ * before the first boundary are accounted from it on.
  */
 static int walt_start(void)
 {
-	u64 start = walt_window_floor(local_clock()) + walt_window;
-	struct task_struct *g, *p;
+	u64 start = walt_session_first(local_clock(), walt_session_start,
+				       walt_window);
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
@@ -693,12 +712,6 @@ static int walt_start(void)
 		memset(&rq->idle->walt, 0, sizeof(rq->idle->walt));
 	}
 	WRITE_ONCE(walt_session_start, start);
-
-	guard(rcu)();
-	for_each_process_thread(g, p) {
-		guard(task_rq_lock)(p);
-		memset(&p->walt, 0, sizeof(p->walt));
-	}
 	return 0;
 }
 

@@ -106,13 +106,118 @@ static bool walt_snap_same_window(const struct walt_snap *s, u64 moved_at)
 	       moved_at >= ws;
 }
 
+#define WALT_BOUNDARY_LOG	16
+
+/*
+ * A spinner that blocks while @state is SPIN_BLOCK, and its log of the
+ * window boundaries it saw: for the window @win[i] (an index on the
+ * window grid), its run time at its last look before the window's start
+ * and at its first look after it. A look takes a few us while it runs; a
+ * boundary at which it was not running is seen at its next run.
+ */
+struct walt_boundary_log {
+	atomic_t state;
+	u64 win[WALT_BOUNDARY_LOG];
+	u64 before[WALT_BOUNDARY_LOG], after[WALT_BOUNDARY_LOG];
+};
+
+static int walt_boundary_fn(void *arg)
+{
+	struct walt_boundary_log *log = arg;
+	u32 window = walt_window_size();
+	u64 ran = task_sched_runtime(current);
+	u64 last = div_u64(local_clock(), window);
+
+	while (!kthread_should_stop()) {
+		u64 from = div_u64(local_clock(), window);
+		u64 now_ran = task_sched_runtime(current);
+		u64 w = div_u64(local_clock(), window);
+
+		/*
+		 * A run read between two clock reads in one window is one of
+		 * that window; across a boundary (a vCPU that its host held
+		 * between the reads, as often as not for a window) it fits
+		 * neither end of a window: wait for the next look.
+		 */
+		if (w == from) {
+			if (w != last) {
+				unsigned int i = (u32)w % WALT_BOUNDARY_LOG;
+
+				log->before[i] = ran;
+				log->after[i] = now_ran;
+				/* Pairs with walt_boundary_ran(). */
+				smp_store_release(&log->win[i], w);
+				last = w;
+			}
+			ran = now_ran;
+		}
+		if (atomic_read(&log->state) == SPIN_BLOCK) {
+			set_current_state(TASK_INTERRUPTIBLE);
+			if (!kthread_should_stop() &&
+			    atomic_read(&log->state) == SPIN_BLOCK)
+				schedule();
+			__set_current_state(TASK_RUNNING);
+			continue;
+		}
+		cpu_relax();
+		cond_resched();
+	}
+	return 0;
+}
+
+/* Start a boundary spinner on @cpu; returned with a reference held. */
+static struct task_struct *walt_boundary_spinner(struct kunit *test, int cpu,
+						 struct walt_boundary_log **log)
+{
+	struct task_struct *k;
+
+	*log = kunit_kzalloc(test, sizeof(**log), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, *log);
+	atomic_set(&(*log)->state, SPIN_RUN);
+	k = kthread_create(walt_boundary_fn, *log, "walt_spin");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+	get_task_struct(k);
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(k, cpumask_of(cpu)), 0);
+	wake_up_process(k);
+	return k;
+}
+
+/*
+ * What the spinner ran in window @w at least: from its first look in it
+ * to its last, both logged at the boundaries; 0 if either is missing.
+ */
+static u64 walt_boundary_ran(const struct walt_boundary_log *log, u64 w)
+{
+	unsigned int i = (u32)w % WALT_BOUNDARY_LOG;
+	unsigned int j = (u32)(w + 1) % WALT_BOUNDARY_LOG;
+
+	/* Pairs with walt_boundary_fn(): its runs are logged before @w. */
+	if (smp_load_acquire(&log->win[i]) != w)
+		return 0;
+	/* Likewise at the window's end. */
+	if (smp_load_acquire(&log->win[j]) != w + 1)
+		return 0;
+	return log->before[j] > log->after[i] ?
+	       log->before[j] - log->after[i] : 0;
+}
+
+/*
+ * @ran: what the spinner ran in its prev window (walt_boundary_ran()),
+ * more than 5/8 of it; @irq: the IRQ time on src meanwhile.
+ */
 static void walt_check_moved(struct kunit *test, const struct walt_snap *s,
-			     u32 window)
+			     u32 window, u64 ran, u64 irq)
 {
 	KUNIT_EXPECT_FALSE(test, s->in_transit);
-	/* It spun on src for the whole previous window, give or take. */
-	KUNIT_EXPECT_GT_MSG(test, s->t.prev_window, window / 2,
-			    "task prev %u of window %u", s->t.prev_window, window);
+	/*
+	 * Its prev window holds what it ran there, less 1/64 for the
+	 * clocks of two CPUs and the IRQ time: a fold of a running task
+	 * takes all of the time since the boundary for the new window,
+	 * IRQ time included, though its own clock leaves that out.
+	 */
+	KUNIT_EXPECT_GE_MSG(test, (u64)s->t.prev_window + window / 64 + irq, ran,
+			    "task prev %u, it ran %llu of window %u (IRQ %llu)",
+			    s->t.prev_window, ran, window, irq);
 	/* Its share arrived at dst ... */
 	KUNIT_EXPECT_GE_MSG(test, s->dst.prev_runnable_sum, (u64)s->t.prev_window,
 			    "dst prev %llu task prev %u",
@@ -123,8 +228,8 @@ static void walt_check_moved(struct kunit *test, const struct walt_snap *s,
 	/*
 	 * ... and left src. What src keeps is what other tasks ran there
 	 * (or brought along when they migrated in), which is not exactly
-	 * known; but the spinner was the only CPU-bound task on src, so the
-	 * rest is far below its share (more than half a window).
+	 * known; but the spinner ran more than 5/8 of the window there, so
+	 * the rest is below its share.
 	 */
 	KUNIT_EXPECT_LT_MSG(test, s->src.prev_runnable_sum, (u64)s->t.prev_window,
 			    "src prev %llu task prev %u",
@@ -203,38 +308,47 @@ static void walt_wake_on(struct kunit *test, struct task_struct *k,
 static void walt_migration_case(struct kunit *test, enum walt_move how)
 {
 	u32 window = walt_window_size();
+	struct walt_boundary_log *log;
 	struct walt_snap s = { };
 	struct task_struct *k;
-	atomic_t *state;
-	u64 took = 0;
+	u64 took = 0, ran = 0, irq = 0;
 	int attempt, from = 0, to = 1;
 	bool done = false;
 
-	k = walt_spinner(test, from, &state);
+	k = walt_boundary_spinner(test, from, &log);
 
+	/*
+	 * A host, other tasks or this thread can take a window from the
+	 * spinner: try again until it ran more than 5/8 of the one before
+	 * the migration, which it spent all of on src.
+	 */
 	for (attempt = 0; attempt < 10 && !done; attempt++) {
 		u64 moved_at;
 
+		irq = sched_util_kunit_irq_time(from);
 		msleep(3 * window / NSEC_PER_MSEC);
 		moved_at = local_clock();
 		if (how == WALT_MOVE_WAKEUP) {
-			walt_block(test, k, state);
+			walt_block(test, k, &log->state);
 			moved_at = local_clock();
-			walt_wake_on(test, k, state, to);
+			walt_wake_on(test, k, &log->state, to);
 		} else {
 			KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(k, cpumask_of(to)), 0);
 		}
 		took = local_clock() - moved_at;
 		walt_snapshot(k, from, to, &s);
-		done = walt_snap_same_window(&s, moved_at) && took < window / 4;
+		irq = sched_util_kunit_irq_time(from) - irq;
+		ran = walt_boundary_ran(log, div_u64(s.dst.window_start, window) - 1);
+		done = walt_snap_same_window(&s, moved_at) && took < window / 4 &&
+		       ran > div_u64(5ULL * window, 8);
 		swap(from, to);
 	}
 	sched_util_kunit_spinner_stop(k);
 
 	KUNIT_ASSERT_TRUE_MSG(test, done,
-			      "no quick migration within one window in 10 tries (last took %llu ns)",
-			      took);
-	walt_check_moved(test, &s, window);
+			      "no quick migration within one window after 5/8 of one spun in 10 tries (last took %llu ns, ran %llu)",
+			      took, ran);
+	walt_check_moved(test, &s, window, ran, irq);
 }
 
 static void walt_migration_running_test(struct kunit *test)
@@ -248,14 +362,15 @@ static void walt_migration_wakeup_test(struct kunit *test)
 }
 
 /*
- * A task that release_task() unhashed before walt_start() walked the task
- * list keeps its state of the earlier tracking session. Such a task still
- * runs its exit path, and may be preempted there or sleep (an allocation
- * in proc_exit_connector()) and be woken on another CPU, so that its first
- * event of the new session is a wake-up migration. Made here with a real
- * leftover: the spinner's own state, saved while it is blocked, written
- * back after the session restarts; it wakes on @to inside the session's
- * first window. The session is one of side-by-side tracking, restarted
+ * A task asleep across a restart keeps its state of the earlier tracking
+ * session (walt_start() does not walk the tasks), and so does one that
+ * release_task() unhashed, which still runs its exit path and may be
+ * preempted there or sleep (an allocation in proc_exit_connector()) and
+ * be woken on another CPU: its first event of the new session is then a
+ * wake-up migration. Made here with a real leftover: the spinner's own
+ * state, saved while it is blocked and written back after the session
+ * restarts (a no-op unless something touched it); it wakes on @to inside
+ * the session's first window. The session is one of side-by-side tracking, restarted
  * with sched_util_signal_track(): a selection of WALT returns only after
  * its warm-up, two windows into the session.
  *
@@ -342,63 +457,68 @@ static void walt_stale_task_test(struct kunit *test)
 			    saved.win.curr_window);
 }
 
-#define WALT_BOUNDARY_LOG	16
-
 /*
- * A spinner's log of the window boundaries it saw: for the window
- * @win[i] (an index on the window grid), its run time at its last look
- * before the window's start and at its first look after it. A look takes
- * a few us while it runs there; a boundary at which it was not running
- * is seen at its next run.
+ * walt_start() leaves the tasks alone: a task asleep across a restart
+ * keeps its state of the earlier session, for which WALT reports no
+ * demand, until its first event of the new one forgets it. The session
+ * it then runs in is ended before its first boundary, so that the task's
+ * mark is that boundary: the next session must start a window later, or
+ * the mark would pass for one of its own.
  */
-struct walt_boundary_log {
-	u64 win[WALT_BOUNDARY_LOG];
-	u64 before[WALT_BOUNDARY_LOG], after[WALT_BOUNDARY_LOG];
-};
-
-static int walt_boundary_fn(void *arg)
+static void walt_restart_sleeper_test(struct kunit *test)
 {
-	struct walt_boundary_log *log = arg;
 	u32 window = walt_window_size();
-	u64 last = div_u64(local_clock(), window), ran = 0;
+	struct walt_task saved;
+	struct task_struct *k;
+	atomic_t *state;
+	u64 first = 0;
+	int attempt;
 
-	while (!kthread_should_stop()) {
-		u64 now_ran = task_sched_runtime(current);
-		u64 w = div_u64(local_clock(), window);
+	k = walt_spinner(test, 1, &state);
+	msleep(3 * window / NSEC_PER_MSEC);
+	walt_block(test, k, state);
+	scoped_guard (task_rq_lock, k)
+		saved = k->walt;
+	KUNIT_ASSERT_GT(test, saved.win.demand, 0U);
 
-		if (w != last) {
-			unsigned int i = (u32)w % WALT_BOUNDARY_LOG;
-
-			log->before[i] = ran;
-			log->after[i] = now_ran;
-			/* Pairs with walt_boundary_ran(): the runs first. */
-			smp_store_release(&log->win[i], w);
-			last = w;
-		}
-		ran = now_ran;
-		cpu_relax();
-		cond_resched();
+	KUNIT_ASSERT_EQ(test, sched_util_signal_select("pelt"), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, walt_untrack,
+							NULL), 0);
+	/* A session with 10 ms to go before its first boundary. */
+	for (attempt = 0; attempt < 10; attempt++) {
+		KUNIT_ASSERT_EQ(test,
+				sched_util_signal_track(&walt_signal, true), 0);
+		first = walt_window_start_of(1);
+		if (first > local_clock() + 10 * NSEC_PER_MSEC)
+			break;
+		sched_util_signal_track(&walt_signal, false);
 	}
-	return 0;
-}
+	KUNIT_ASSERT_LT(test, attempt, 10);
+	scoped_guard (task_rq_lock, k)
+		KUNIT_EXPECT_MEMEQ_MSG(test, &k->walt, &saved, sizeof(saved),
+				       "a task asleep was touched");
+	KUNIT_EXPECT_EQ_MSG(test, walt_signal.task_util(k), 0UL,
+			    "leftover demand %u", saved.win.demand);
 
-/*
- * What the spinner ran in window @w at least: from its first look in it
- * to its last, both logged at the boundaries; 0 if either is missing.
- */
-static u64 walt_boundary_ran(const struct walt_boundary_log *log, u64 w)
-{
-	unsigned int i = (u32)w % WALT_BOUNDARY_LOG;
-	unsigned int j = (u32)(w + 1) % WALT_BOUNDARY_LOG;
+	/* One run in the session: forgotten, then marked on its boundary. */
+	walt_wake_on(test, k, state, 1);
+	walt_block(test, k, state);
+	scoped_guard (task_rq_lock, k)
+		saved = k->walt;
+	KUNIT_EXPECT_EQ(test, saved.win.demand, 0U);
+	KUNIT_EXPECT_EQ(test, saved.win.mark_start, first);
 
-	/* Pairs with walt_boundary_fn(): its runs are logged before @w. */
-	if (smp_load_acquire(&log->win[i]) != w)
-		return 0;
-	/* Likewise at the window's end. */
-	if (smp_load_acquire(&log->win[j]) != w + 1)
-		return 0;
-	return log->before[j] > log->after[i] ?
-	       log->before[j] - log->after[i] : 0;
+	sched_util_signal_track(&walt_signal, false);
+	KUNIT_ASSERT_EQ(test, sched_util_signal_track(&walt_signal, true), 0);
+	KUNIT_ASSERT_LT_MSG(test, local_clock(), first,
+			    "the session reached its first boundary");
+	KUNIT_EXPECT_EQ(test, walt_window_start_of(1), first + window);
+	walt_wake_on(test, k, state, 1);
+	walt_block(test, k, state);
+	scoped_guard (task_rq_lock, k)
+		KUNIT_EXPECT_GE_MSG(test, k->walt.win.mark_start, first + window,
+				    "the mark of the session before was kept");
+	sched_util_kunit_spinner_stop(k);
 }
 
 #define WALT_INPUT_READS	8
@@ -426,15 +546,9 @@ static void walt_schedutil_input_test(struct kunit *test)
 	struct task_struct *k;
 	int cpu, i;
 
-	log = kunit_kzalloc(test, sizeof(*log), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, log);
 	/* Off the spinner's CPU, where this thread's run time would compete. */
 	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(0)), 0);
-	k = kthread_create(walt_boundary_fn, log, "walt_spin");
-	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
-	get_task_struct(k);
-	kthread_bind(k, 1);
-	wake_up_process(k);
+	k = walt_boundary_spinner(test, 1, &log);
 	msleep(3 * window / NSEC_PER_MSEC);
 
 	for_each_online_cpu(cpu) {
@@ -488,8 +602,7 @@ static void walt_schedutil_input_test(struct kunit *test)
 	KUNIT_EXPECT_GT_MSG(test, best, SCHED_CAPACITY_SCALE / 2,
 			    "the spinner ran at most %lu of each of %d windows",
 			    best, i);
-	kthread_stop(k);
-	put_task_struct(k);
+	sched_util_kunit_spinner_stop(k);
 }
 
 /*
@@ -959,6 +1072,7 @@ static struct kunit_case walt_live_cases[] = {
 	KUNIT_CASE_SLOW(walt_migration_running_test),
 	KUNIT_CASE_SLOW(walt_migration_wakeup_test),
 	KUNIT_CASE_SLOW(walt_stale_task_test),
+	KUNIT_CASE_SLOW(walt_restart_sleeper_test),
 	KUNIT_CASE(walt_schedutil_input_test),
 	KUNIT_CASE_SLOW(walt_read_rollover_test),
 	KUNIT_CASE_SLOW(walt_select_continuous_test),

@@ -514,6 +514,21 @@ static inline u64 walt_rq_prev_at(const struct walt_rq_win *rq, u64 now,
 }
 
 /*
+ * The first window boundary of a tracking session started at @now, when
+ * the last one started at @last (0: none): the next boundary, and at
+ * least one window after @last. A mark of an earlier session is then
+ * before it, which is how a task's first event tells a leftover
+ * (walt.c, walt_forget_stale()): marks are never before their session's
+ * first boundary and never after the session's end, before @now. Without
+ * the second bound a session that ended before its first boundary would
+ * leave marks right on the next session's.
+ */
+static inline u64 walt_session_first(u64 now, u64 last, u32 window)
+{
+	return max((div_u64(now, window) + 1) * window, last + window);
+}
+
+/*
  * Until when a switch away from a CPU's current task can charge nothing:
  * the end of @rq's window, once that task (@busy, not idle) has been
  * folded in it, since walt_task_fold() moves a mark into its rq's window

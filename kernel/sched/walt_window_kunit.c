@@ -637,6 +637,96 @@ static void walt_wake_skip_test(struct kunit *test)
 				    "hist[%u]", i);
 }
 
+/*
+ * A switch away from a task inside the window of its last fold need not
+ * fold it (walt_switch()): its next event does, and puts what it ran into
+ * that window. Folding at the switch (the slow path, taken whenever the
+ * tracepoint has a probe or its event is on) and again at the next event
+ * must leave the same windows as folding it all at the next event, and
+ * both the windows worked out by hand: tracing observes, it does not
+ * change the result. The CPU's sums are synced either way (walt_sync()),
+ * at the switch or later, which walt_sync_test covers.
+ */
+struct walt_switch_case {
+	const char *name;
+	u64 ran;		/* since its mark, up to the switch */
+	u64 put, next;		/* the switch away, the task's next event */
+	struct walt_state before;	/* rq columns unused */
+	struct walt_state after;
+};
+
+static const struct walt_switch_case walt_switch_cases[] = {
+	{
+		.name = "next event in the task's window",
+		.ran = MS(2), .put = MS(1008), .next = MS(1012),
+		.before = { 0, MS(1005), MS(3), MS(7), 0, 0, MS(7) },
+		.after = { 0, MS(1012), MS(5), MS(7), 0, 0, MS(7) },
+	}, {
+		.name = "next event in the window after",
+		.ran = MS(3), .put = MS(1018), .next = MS(1026),
+		.before = { 0, MS(1005), MS(3), MS(7), 0, 0, MS(7) },
+		.after = { 0, MS(1026), 0, MS(6), 0, 0, US(6800) },
+	}, {
+		.name = "next event two windows on",
+		.ran = MS(4), .put = MS(1019), .next = MS(1045),
+		.before = { 0, MS(1005), MS(3), MS(7), 0, 0, MS(7) },
+		.after = { 0, MS(1045), 0, 0, 0, 0, MS(7) },
+	}, {
+		.name = "a task that ran all of it from the window's start",
+		.ran = MS(10), .put = MS(1010), .next = MS(1015),
+		.before = { 0, MS(1000), 0, MS(7), 0, 0, MS(7) },
+		.after = { 0, MS(1015), MS(10), MS(7), 0, 0, MS(7) },
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_switch, walt_switch_cases, name);
+
+/* Fold @t at @now, its rq in the window holding @now. */
+static void walt_switch_fold(struct walt_task_win *t, u64 now, u64 ran,
+			     bool running)
+{
+	struct walt_ctx c = {
+		.wallclock = now,
+		.window_size = WINDOW,
+		.nr_hist = NR_HIST,
+		.freq_scale = SCHED_CAPACITY_SCALE,
+		.cpu_scale = SCHED_CAPACITY_SCALE,
+	};
+	u64 window_start = MS(1000) + div_u64(now - MS(1000), WINDOW) * WINDOW;
+
+	walt_task_fold(t, window_start, now, ran, running, &c);
+}
+
+static void walt_switch_skip_test(struct kunit *test)
+{
+	const struct walt_switch_case *tc = test->param_value;
+	struct walt_task_win slow = {
+		.mark_start = tc->before.mark_start,
+		.curr_window = tc->before.curr,
+		.prev_window = tc->before.prev,
+		.demand = tc->before.demand,
+	};
+	const struct walt_rq_win rq = { .window_start = MS(1000) };
+	struct walt_task_win lazy;
+	unsigned int i;
+
+	for (i = 0; i < WALT_HIST_MAX; i++)
+		slow.hist[i] = tc->before.demand;
+	lazy = slow;
+	/* The lazy switch's condition: the put in the window of the mark. */
+	KUNIT_ASSERT_LT(test, tc->put, walt_lazy_end(&rq, WINDOW, true));
+
+	walt_switch_fold(&slow, tc->put, tc->ran, true);
+	walt_switch_fold(&slow, tc->next, 0, false);
+	walt_switch_fold(&lazy, tc->next, tc->ran, false);
+
+	walt_wake_check(test, "fold at the switch", &tc->after, &slow);
+	walt_wake_check(test, "lazy switch", &tc->after, &lazy);
+	for (i = 0; i < WALT_HIST_MAX; i++)
+		KUNIT_EXPECT_EQ_MSG(test, slow.hist[i], lazy.hist[i],
+				    "hist[%u]", i);
+}
+
 /* sched_walt_rollover: lazy charging, walt_switch_charges_nothing() */
 
 struct walt_lazy_case {
@@ -935,6 +1025,41 @@ static void walt_prev_at_test(struct kunit *test)
 			       "%s: the sums changed", tc->name);
 }
 
+struct walt_session_case {
+	const char *name;
+	u64 now, last, first;
+};
+
+/* A 20 ms window. */
+static const struct walt_session_case walt_session_cases[] = {
+	{
+		.name = "no session before: the next boundary",
+		.now = MS(1005), .last = 0, .first = MS(1020),
+	}, {
+		.name = "right on a boundary: the one after it",
+		.now = MS(1000), .last = 0, .first = MS(1020),
+	}, {
+		.name = "a session long ago: the next boundary",
+		.now = MS(1005), .last = MS(500), .first = MS(1020),
+	}, {
+		.name = "a session started a window before: the next boundary",
+		.now = MS(1005), .last = MS(1000), .first = MS(1020),
+	}, {
+		.name = "a session that ended before its first boundary: one later",
+		.now = MS(1005), .last = MS(1020), .first = MS(1040),
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_session, walt_session_cases, name);
+
+static void walt_session_test(struct kunit *test)
+{
+	const struct walt_session_case *tc = test->param_value;
+
+	expect_u64(test, tc->name, "first boundary", tc->first,
+		   walt_session_first(tc->now, tc->last, WINDOW));
+}
+
 static struct kunit_case walt_rollover_test_cases[] = {
 	KUNIT_CASE_PARAM(walt_busy_test, walt_busy_gen_params),
 	KUNIT_CASE_PARAM(walt_rq_roll_test, walt_rq_roll_gen_params),
@@ -942,10 +1067,12 @@ static struct kunit_case walt_rollover_test_cases[] = {
 	KUNIT_CASE_PARAM(walt_in_window_test, walt_in_window_gen_params),
 	KUNIT_CASE(walt_in_window_agrees_test),
 	KUNIT_CASE_PARAM(walt_wake_skip_test, walt_wake_gen_params),
+	KUNIT_CASE_PARAM(walt_switch_skip_test, walt_switch_gen_params),
 	KUNIT_CASE_PARAM(walt_lazy_test, walt_lazy_gen_params),
 	KUNIT_CASE_PARAM(walt_fold_test, walt_fold_gen_params),
 	KUNIT_CASE_PARAM(walt_sync_test, walt_sync_gen_params),
 	KUNIT_CASE_PARAM(walt_prev_at_test, walt_prev_at_gen_params),
+	KUNIT_CASE_PARAM(walt_session_test, walt_session_gen_params),
 	{}
 };
 
