@@ -117,7 +117,7 @@ static bool walt_snap_same_window(const struct walt_snap *s, u64 moved_at)
  */
 struct walt_boundary_log {
 	atomic_t state;
-	u64 win[WALT_BOUNDARY_LOG];
+	unsigned long win[WALT_BOUNDARY_LOG];	/* word-sized: acquired */
 	u64 before[WALT_BOUNDARY_LOG], after[WALT_BOUNDARY_LOG];
 };
 
@@ -146,7 +146,8 @@ static int walt_boundary_fn(void *arg)
 				log->before[i] = ran;
 				log->after[i] = now_ran;
 				/* Pairs with walt_boundary_ran(). */
-				smp_store_release(&log->win[i], w);
+				smp_store_release(&log->win[i],
+						  (unsigned long)w);
 				last = w;
 			}
 			ran = now_ran;
@@ -192,10 +193,10 @@ static u64 walt_boundary_ran(const struct walt_boundary_log *log, u64 w)
 	unsigned int j = (u32)(w + 1) % WALT_BOUNDARY_LOG;
 
 	/* Pairs with walt_boundary_fn(): its runs are logged before @w. */
-	if (smp_load_acquire(&log->win[i]) != w)
+	if (smp_load_acquire(&log->win[i]) != (unsigned long)w)
 		return 0;
 	/* Likewise at the window's end. */
-	if (smp_load_acquire(&log->win[j]) != w + 1)
+	if (smp_load_acquire(&log->win[j]) != (unsigned long)(w + 1))
 		return 0;
 	return log->before[j] > log->after[i] ?
 	       log->before[j] - log->after[i] : 0;

@@ -644,8 +644,9 @@ static void walt_wake_skip_test(struct kunit *test)
  * tracepoint has a probe or its event is on) and again at the next event
  * must leave the same windows as folding it all at the next event, and
  * both the windows worked out by hand: tracing observes, it does not
- * change the result. The CPU's sums are synced either way (walt_sync()),
- * at the switch or later, which walt_sync_test covers.
+ * change the result. So must the CPU's sums, synced at the switch and at
+ * the next event, or at the next event only: the CPU is busy throughout,
+ * another task running between the two.
  */
 struct walt_switch_case {
 	const char *name;
@@ -697,6 +698,20 @@ static void walt_switch_fold(struct walt_task_win *t, u64 now, u64 ran,
 	walt_task_fold(t, window_start, now, ran, running, &c);
 }
 
+/* Sync @rq, busy since its busy_mark, to @now. */
+static void walt_switch_sync(struct walt_rq_win *rq, u64 now)
+{
+	struct walt_ctx c = {
+		.wallclock = now,
+		.window_size = WINDOW,
+		.nr_hist = NR_HIST,
+		.freq_scale = SCHED_CAPACITY_SCALE,
+		.cpu_scale = SCHED_CAPACITY_SCALE,
+	};
+
+	walt_rq_sync(rq, now, true, &c);
+}
+
 static void walt_switch_skip_test(struct kunit *test)
 {
 	const struct walt_switch_case *tc = test->param_value;
@@ -707,6 +722,10 @@ static void walt_switch_skip_test(struct kunit *test)
 		.demand = tc->before.demand,
 	};
 	const struct walt_rq_win rq = { .window_start = MS(1000) };
+	struct walt_rq_win rq_slow = {
+		MS(1000), MS(4), MS(9), tc->before.mark_start
+	};
+	struct walt_rq_win rq_lazy = rq_slow;
 	struct walt_task_win lazy;
 	unsigned int i;
 
@@ -719,6 +738,12 @@ static void walt_switch_skip_test(struct kunit *test)
 	walt_switch_fold(&slow, tc->put, tc->ran, true);
 	walt_switch_fold(&slow, tc->next, 0, false);
 	walt_switch_fold(&lazy, tc->next, tc->ran, false);
+
+	walt_switch_sync(&rq_slow, tc->put);
+	walt_switch_sync(&rq_slow, tc->next);
+	walt_switch_sync(&rq_lazy, tc->next);
+	KUNIT_EXPECT_MEMEQ_MSG(test, &rq_slow, &rq_lazy, sizeof(rq_slow),
+			       "the CPU's sums differ");
 
 	walt_wake_check(test, "fold at the switch", &tc->after, &slow);
 	walt_wake_check(test, "lazy switch", &tc->after, &lazy);
