@@ -585,8 +585,9 @@ static const struct walt_wake_case walt_wake_cases[] = {
 
 KUNIT_ARRAY_PARAM_DESC(walt_wake, walt_wake_cases, name);
 
-/* Fold @t at @now, not running, its rq in the window holding @now. */
-static void walt_wake_fold(struct walt_task_win *t, u64 now, u64 ran)
+/* Fold @t at @now, its rq in the window holding @now. */
+static void walt_fold_at(struct walt_task_win *t, u64 now, u64 ran,
+			 bool running)
 {
 	struct walt_ctx c = {
 		.wallclock = now,
@@ -597,7 +598,23 @@ static void walt_wake_fold(struct walt_task_win *t, u64 now, u64 ran)
 	};
 	u64 window_start = MS(1000) + div_u64(now - MS(1000), WINDOW) * WINDOW;
 
-	walt_task_fold(t, window_start, now, ran, false, &c);
+	walt_task_fold(t, window_start, now, ran, running, &c);
+}
+
+/* A task's windows as @s gives them, every hist[] slot its demand. */
+static struct walt_task_win walt_task_of(const struct walt_state *s)
+{
+	struct walt_task_win t = {
+		.mark_start = s->mark_start,
+		.curr_window = s->curr,
+		.prev_window = s->prev,
+		.demand = s->demand,
+	};
+	unsigned int i;
+
+	for (i = 0; i < WALT_HIST_MAX; i++)
+		t.hist[i] = s->demand;
+	return t;
 }
 
 static void walt_wake_check(struct kunit *test, const char *path,
@@ -613,22 +630,13 @@ static void walt_wake_check(struct kunit *test, const char *path,
 static void walt_wake_skip_test(struct kunit *test)
 {
 	const struct walt_wake_case *tc = test->param_value;
-	struct walt_task_win woken = {
-		.mark_start = tc->before.mark_start,
-		.curr_window = tc->before.curr,
-		.prev_window = tc->before.prev,
-		.demand = tc->before.demand,
-	};
-	struct walt_task_win picked;
+	struct walt_task_win woken = walt_task_of(&tc->before);
+	struct walt_task_win picked = woken;
 	unsigned int i;
 
-	for (i = 0; i < WALT_HIST_MAX; i++)
-		woken.hist[i] = tc->before.demand;
-	picked = woken;
-
-	walt_wake_fold(&woken, tc->wake, tc->ran);
-	walt_wake_fold(&woken, tc->pick, 0);
-	walt_wake_fold(&picked, tc->pick, tc->ran);
+	walt_fold_at(&woken, tc->wake, tc->ran, false);
+	walt_fold_at(&woken, tc->pick, 0, false);
+	walt_fold_at(&picked, tc->pick, tc->ran, false);
 
 	walt_wake_check(test, "wake + pick", &tc->after, &woken);
 	walt_wake_check(test, "pick only", &tc->after, &picked);
@@ -682,22 +690,6 @@ static const struct walt_switch_case walt_switch_cases[] = {
 
 KUNIT_ARRAY_PARAM_DESC(walt_switch, walt_switch_cases, name);
 
-/* Fold @t at @now, its rq in the window holding @now. */
-static void walt_switch_fold(struct walt_task_win *t, u64 now, u64 ran,
-			     bool running)
-{
-	struct walt_ctx c = {
-		.wallclock = now,
-		.window_size = WINDOW,
-		.nr_hist = NR_HIST,
-		.freq_scale = SCHED_CAPACITY_SCALE,
-		.cpu_scale = SCHED_CAPACITY_SCALE,
-	};
-	u64 window_start = MS(1000) + div_u64(now - MS(1000), WINDOW) * WINDOW;
-
-	walt_task_fold(t, window_start, now, ran, running, &c);
-}
-
 /* Sync @rq, busy since its busy_mark, to @now. */
 static void walt_switch_sync(struct walt_rq_win *rq, u64 now)
 {
@@ -715,29 +707,21 @@ static void walt_switch_sync(struct walt_rq_win *rq, u64 now)
 static void walt_switch_skip_test(struct kunit *test)
 {
 	const struct walt_switch_case *tc = test->param_value;
-	struct walt_task_win slow = {
-		.mark_start = tc->before.mark_start,
-		.curr_window = tc->before.curr,
-		.prev_window = tc->before.prev,
-		.demand = tc->before.demand,
-	};
+	struct walt_task_win slow = walt_task_of(&tc->before);
+	struct walt_task_win lazy = slow;
 	const struct walt_rq_win rq = { .window_start = MS(1000) };
 	struct walt_rq_win rq_slow = {
 		MS(1000), MS(4), MS(9), tc->before.mark_start
 	};
 	struct walt_rq_win rq_lazy = rq_slow;
-	struct walt_task_win lazy;
 	unsigned int i;
 
-	for (i = 0; i < WALT_HIST_MAX; i++)
-		slow.hist[i] = tc->before.demand;
-	lazy = slow;
 	/* The lazy switch's condition: the put in the window of the mark. */
 	KUNIT_ASSERT_LT(test, tc->put, walt_lazy_end(&rq, WINDOW, true));
 
-	walt_switch_fold(&slow, tc->put, tc->ran, true);
-	walt_switch_fold(&slow, tc->next, 0, false);
-	walt_switch_fold(&lazy, tc->next, tc->ran, false);
+	walt_fold_at(&slow, tc->put, tc->ran, true);
+	walt_fold_at(&slow, tc->next, 0, false);
+	walt_fold_at(&lazy, tc->next, tc->ran, false);
 
 	walt_switch_sync(&rq_slow, tc->put);
 	walt_switch_sync(&rq_slow, tc->next);
