@@ -5,29 +5,56 @@
 GUEST=$BUILD/guest
 mkdir -p "$GUEST" "$CCACHE_DIR"
 
+# A kernel named *-arm64 is built for arm64 (the virtual SoC) with
+# guest-arm64.config added, any other for x86_64.
 build_kernel() { # name tree [extra config fragment]
 	local out=$BUILD/guest-$1 tree=$2 frag=$BUILD/guest-$1.frag
 	local make=(make -C "$tree" O="$out" ARCH=x86_64 CC="ccache gcc" -j"$(nproc)")
+	local image=bzImage extra=${3:-}
+	if [[ $1 == *-arm64 ]]; then
+		make=(make -C "$tree" O="$out" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
+		      CC="ccache aarch64-linux-gnu-gcc" -j"$(nproc)")
+		image=Image extra=$REPO/scripts/guest/guest-arm64.config
+	fi
 	mkdir -p "$out"
-	cat "$REPO/scripts/guest/guest.config" ${3:+"$3"} > "$frag"
+	cp "$REPO/scripts/guest/guest.config" "$frag"
+	if [ -n "$extra" ]; then
+		# The extra fragment's options replace the base's.
+		awk 'function opt(l) { return match(l, /CONFIG_[A-Za-z0-9_]+/) ? substr(l, RSTART, RLENGTH) : "" }
+		     FNR == NR { if (opt($0) != "") o[opt($0)] = 1; next }
+		     !(opt($0) in o)' "$extra" "$REPO/scripts/guest/guest.config" > "$frag"
+		cat "$extra" >> "$frag"
+	fi
 	if ! cmp -s "$frag" "$out/.config.frag" || [ ! -f "$out/.config" ]; then
 		"${make[@]}" -s allnoconfig KCONFIG_ALLCONFIG="$frag"
 		cp "$frag" "$out/.config.frag"
 	fi
 	"${make[@]}" -s olddefconfig
+	# Every option the fragment sets (its last assignment wins, as in
+	# Kconfig) must have survived olddefconfig.
+	local line opt want=()
 	while read -r line; do
 		case "$line" in
-		CONFIG_*=n) continue ;;
+		CONFIG_*=*) want+=("$line") ;;
+		"# CONFIG_"*" is not set") line=${line#\# }; want+=("${line%% *}=n") ;;
+		esac
+	done < "$frag"
+	for line in "${want[@]}"; do
+		opt=${line%%=*}
+		[ "$(printf '%s\n' "${want[@]}" | grep "^$opt=" | tail -1)" = "$line" ] || continue
+		case "$line" in
 		CONFIG_SCHED_UTIL_SIGNAL=*|CONFIG_SCHED_TUNE=*|CONFIG_SCHED_WALT=*)
 			[ "$1" = baseline ] && continue ;;
-		CONFIG_*) ;;
-		*) continue ;;
 		esac
-		grep -qx "$line" "$out/.config" || die "$1 kernel config lacks $line"
-	done < "$frag"
+		if [[ $line == *=n ]]; then
+			! grep -q "^$opt=" "$out/.config" || die "$1 kernel config has $opt"
+		else
+			grep -qx "$line" "$out/.config" || die "$1 kernel config lacks $line"
+		fi
+	done
 	log "building the $1 kernel (cold: ~5 min on 2 cores; warm: seconds)"
 	local start=$(date +%s)
-	"${make[@]}" -s bzImage
+	"${make[@]}" -s $image
 	log "$1 kernel built in $(( $(date +%s) - start )) s"
 }
 
@@ -47,6 +74,40 @@ prepare_baseline_tree() {
 			-i "$REPO/patches/$p" || die "$p does not apply to 6.12"
 	done
 	echo "$stamp" > "$BASE_SRC/.sched-util-baseline"
+}
+
+# The arm64 initramfs of the virtual SoC: Debian's busybox-static for
+# arm64 (downloaded, not installed: nothing arm64 runs on the host),
+# schedbench and socload cross-compiled; the same /init and scripts.
+make_initramfs_arm64() {
+	local debs=$CACHE/debs-arm64 deb dir=$GUEST/initramfs-arm64
+	local apt=(apt-get -q -o APT::Architectures::=amd64 -o APT::Architectures::=arm64)
+	log "building the arm64 initramfs"
+	mkdir -p "$debs"
+	deb=$(ls "$debs"/busybox-static_*_arm64.deb 2>/dev/null | tail -1) || true
+	if [ -z "$deb" ]; then
+		# apt's lists for arm64 next to the host's: dpkg is not told.
+		"${apt[@]}" update >/dev/null
+		(cd "$debs" && "${apt[@]}" download busybox-static:arm64 2>&1 |
+			grep -v '^W: Download is performed unsandboxed') ||
+			die "cannot download busybox-static:arm64"
+		deb=$(ls "$debs"/busybox-static_*_arm64.deb | tail -1)
+	fi
+	rm -rf "$dir" && mkdir -p "$dir"/{bin,sbin,proc,sys,dev,tmp,guest}
+	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$debs" ./bin/busybox
+	cp "$debs/bin/busybox" "$dir/bin/"
+	# The host's busybox-static is the same Debian build for amd64:
+	# its applet list is the arm64 one's.
+	for a in $(/bin/busybox --list); do
+		[ -e "$dir/bin/$a" ] || ln -s busybox "$dir/bin/$a"
+	done
+	for prog in schedbench socload; do
+		aarch64-linux-gnu-gcc -O2 -Wall -Wextra -Werror -static \
+			-o "$dir/bin/$prog" "$REPO/scripts/guest/$prog.c" -lm
+	done
+	cp "$REPO/scripts/guest/init" "$dir/init"
+	cp "$REPO"/scripts/guest/*.sh "$dir/guest/"
+	(cd "$dir" && find . | cpio -o -H newc --quiet) > "$GUEST/initramfs-arm64.cpio"
 }
 
 make_initramfs() {
@@ -141,4 +202,30 @@ guest_failed() { # part log
 	fi
 	echo "--- last lines of $2:" >&2
 	tail -n 15 "$2" >&2
+}
+
+# The virtual SoC: QEMU's arm64 virt machine, one vCPU per CPU of the
+# board (8), single-threaded TCG as every guest, with the board's CPUs,
+# clusters, capacities and OPPs in its device tree (scripts/soc-dtb.py).
+SOC_MACHINE=(-machine virt,gic-version=2 -cpu cortex-a53 -smp 8 -m 512)
+
+soc_dtb() { # board: writes $GUEST/BOARD.dtb
+	qemu-system-aarch64 "${SOC_MACHINE[@]}" -nographic \
+		-machine dumpdtb="$GUEST/qemu-virt.dtb" >/dev/null 2>&1 ||
+		die "QEMU cannot dump its arm64 virt device tree"
+	python3 "$REPO/scripts/soc-dtb.py" "$1" "$SRC" "$GUEST/qemu-virt.dtb" \
+		"$GUEST/$1.dtb"
+}
+
+boot_soc() { # log kernel-name board append [qemu options...]
+	local out=$1 kernel=$BUILD/guest-$2/arch/arm64/boot/Image board=$3 append=$4
+	shift 4
+	timeout "${QEMU_TIMEOUT:-1800}" qemu-system-aarch64 -nodefaults -nographic \
+		-no-reboot "${SOC_MACHINE[@]}" -accel tcg,thread=single \
+		-serial mon:stdio -dtb "$GUEST/$board.dtb" "$@" \
+		-kernel "$kernel" -initrd "$GUEST/initramfs-arm64.cpio" \
+		-append "console=ttyAMA0 panic=-1 quiet loglevel=${GUEST_LOGLEVEL:-4} $append ${GUEST_APPEND:-}" |
+		sed -u 's/\r$//' > "$out"
+	echo "${PIPESTATUS[0]}" > "$out.rc"
+	grep -a 'GUEST RESULT' "$out" | tail -1 | sed 's/^GUEST RESULT: //' || true
 }

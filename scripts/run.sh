@@ -14,17 +14,24 @@
 #            Table 2 (WALT vs. PELT step response), -icount;
 #   bench    Table 3 (overhead: hackbench pinned and on 2 CPUs, a pinned
 #            pipe ping-pong; upstream's uclamp.min as a reference),
-#            one boot per configuration, -icount.
+#            one boot per configuration, -icount;
+#   soc      the virtual SoC (arm64, QEMU virt with the HiKey's and the
+#            HiKey960's CPUs, OPPs and Energy Model from the kernel's own
+#            device trees, scripts/soc-dtb.py): its checks on both boards
+#            (capacities, policies, EM, EAS on the HiKey960, the work
+#            calibration, frequency invariance), then Table 1 on the
+#            HiKey with work that takes time (PerfIndex, frequency,
+#            energy from the EM), -icount.
 #
 # Results go to $SCHED_UTIL_CACHE/results (tables.md and CSV files), which
 # scripts/upstream.sh puts in the cover letter.
 #
-#   scripts/run.sh [checks|tables|bench]...   (default: all three)
+#   scripts/run.sh [checks|tables|bench|soc]...   (default: all four)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/guest-lib.sh"
 
-parts=("${@:-checks tables bench}")
+parts=("${@:-checks tables bench soc}")
 parts=(${parts[*]})
 
 "$REPO/scripts/setup.sh"
@@ -34,12 +41,23 @@ RESULTS=$CACHE/results
 mkdir -p "$RESULTS"
 
 prepare_baseline_tree
-build_kernel patched "$SRC"
-need_baseline=0
-for p in "${parts[@]}"; do [ "$p" = bench ] && need_baseline=1; done
+need_x86=0 need_baseline=0 need_soc=0
+for p in "${parts[@]}"; do
+	case $p in
+	bench) need_baseline=1 need_x86=1 ;;
+	soc) need_soc=1 ;;
+	*) need_x86=1 ;;
+	esac
+done
+[ $need_x86 = 1 ] && build_kernel patched "$SRC"
 [ $need_baseline = 1 ] && build_kernel baseline "$BASE_SRC"
-
-make_initramfs
+[ $need_x86 = 1 ] && make_initramfs
+if [ $need_soc = 1 ]; then
+	build_kernel patched-arm64 "$SRC"
+	make_initramfs_arm64
+	soc_dtb hikey
+	soc_dtb hikey960
+fi
 
 # Guest time counts instructions: host load does not show in the results.
 ICOUNT=(-icount shift=0,sleep=off)
@@ -70,7 +88,7 @@ for part in "${parts[@]}"; do
 			log "table $t: $res in $(( $(date +%s) - start )) s"
 			[ -n "$res" ] || guest_failed "table $t" "$GUEST/table$t.log"
 			[ "$res" = "table $t ok" ] || { status=1; [ -z "$res" ] || tail -30 "$GUEST/table$t.log"; }
-			grep -aE '^T(1|2S?),' "$GUEST/table$t.log" >> "$RESULTS/raw-tables.csv.new" || true
+			grep -aE '^T(1|2S?|2P),' "$GUEST/table$t.log" >> "$RESULTS/raw-tables.csv.new" || true
 		done
 		mv "$RESULTS/raw-tables.csv.new" "$RESULTS/raw-tables.csv"
 		;;
@@ -90,7 +108,25 @@ for part in "${parts[@]}"; do
 		done
 		mv "$RESULTS/raw-bench.csv.new" "$RESULTS/raw-bench.csv"
 		;;
-	*) die "unknown part $part (checks, tables, bench)" ;;
+	soc)
+		: > "$RESULTS/raw-soc.csv.new"
+		for run in hikey960:checks hikey:checks hikey:table1; do
+			board=${run%:*} what=${run#*:}
+			log "booting: the virtual $board, $what (arm64, 8 vCPUs, -icount)"
+			start=$(date +%s)
+			res=$(boot_soc "$GUEST/soc-$board-$what.log" patched-arm64 $board \
+				"guest_mode=soc board=$board soc=$what sched_verbose" "${ICOUNT[@]}")
+			log "soc $board $what: $res in $(( $(date +%s) - start )) s"
+			grep -aE '^(PASS|FAIL)' "$GUEST/soc-$board-$what.log" || true
+			[ -n "$res" ] || guest_failed "soc $board $what" "$GUEST/soc-$board-$what.log"
+			[ "$res" = "soc $board $what ok" ] || status=1
+			grep -aE '^(T1H|EM|POLICY|WORK|UTIL),' "$GUEST/soc-$board-$what.log" |
+				sed "s/^/$board,/" >> "$RESULTS/raw-soc.csv.new" || true
+		done
+		mv "$RESULTS/raw-soc.csv.new" "$RESULTS/raw-soc.csv"
+		cp "$GUEST/soc-hikey-table1.log" "$RESULTS/soc-hikey-table1.log"
+		;;
+	*) die "unknown part $part (checks, tables, bench, soc)" ;;
 	esac
 done
 

@@ -7,7 +7,8 @@ set -euo pipefail
 PKGS=(linux-source-6.12 qemu-system-x86 qemu-system-arm qemu-system-data
       gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu sparse coccinelle
       flex bison bc libelf-dev libssl-dev ccache python3 xz-utils make gcc
-      rsync cpio perl busybox-static rt-tests rt-app stress-ng git dwarves)
+      rsync cpio perl busybox-static rt-tests rt-app stress-ng git dwarves
+      libc6-dev-arm64-cross device-tree-compiler gnuplot-nox)
 
 missing=()
 for p in "${PKGS[@]}"; do

@@ -1,0 +1,199 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Sourced by scripts/guest/init for guest_mode=soc: the virtual SoC
+# (QEMU arm64 virt with the CPUs of board=hikey or board=hikey960 in its
+# device tree, scripts/soc-dtb.py). soc=checks checks what the kernel made
+# of the tree and calibrates the emulated work; soc=table1 (HiKey) runs
+# the SchedTune RFC's ramp as work at each boost and dumps what the host
+# needs for PerfIndex, frequency, energy and the plots
+# (scripts/results.py, scripts/energy.py). Output lines:
+#   PASS/FAIL <check>: ...
+#   EM,<cpu>,<kHz>,<power uW>,<inefficient>  the Energy Model, per perf
+#                                   domain (1: a higher OPP costs no more
+#                                   energy per cycle; schedutil skips it)
+#   POLICY,<cpu>,<related cpus>     the cpufreq policies
+#   T1H,<boost>,<PerfIndex avg>,<std>,<activations>
+#   == trace <boost> ... == trace end   the raw trace of one ramp
+
+T=/sys/kernel/tracing
+CPUS=/sys/devices/system/cpu
+board=hikey part=checks
+for arg in $(cat /proc/cmdline); do
+	case "$arg" in
+	board=*) board=${arg#board=} ;;
+	soc=*) part=${arg#soc=} ;;
+	esac
+done
+result=ok fails=0
+taskset -p 1 $$ >/dev/null
+
+check() { # name condition-result message
+	if [ "$2" = 0 ]; then
+		echo "PASS $1: $3"
+	else
+		echo "FAIL $1: $3"
+		fails=$((fails + 1))
+	fi
+}
+
+# A big-endian u32 cell of the device tree.
+dt_u32() { od -An -tu1 "$1" | awk '{ print (($1 * 256 + $2) * 256 + $3) * 256 + $4 }'; }
+
+policies() { ls -d $CPUS/cpufreq/policy* | sed 's/.*policy//' | sort -n; }
+
+print_model() {
+	for p in $(policies); do
+		echo "POLICY,$p,$(cat $CPUS/cpufreq/policy$p/related_cpus | tr ' ' ':' | sed 's/:$//')"
+		for ps in /sys/kernel/debug/energy_model/cpu$p*/ps:*; do
+			[ -d "$ps" ] || continue
+			echo "EM,$p,$(cat $ps/frequency),$(cat $ps/power),$(cat $ps/inefficient)"
+		done
+	done
+}
+
+# The capacities arch_topology derived: dmips x max_freq, the largest
+# scaled to 1024 (drivers/base/arch_topology.c).
+check_capacities() {
+	local cpu n=0 max=0 bad=
+	for d in /proc/device-tree/cpus/cpu@*; do
+		cpu=$n n=$((n + 1))
+		eval dmips$cpu=$(dt_u32 $d/capacity-dmips-mhz)
+		eval fmax$cpu=$(cat $CPUS/cpu$cpu/cpufreq/cpuinfo_max_freq)
+		eval "p=\$((dmips$cpu * fmax$cpu))"
+		[ $p -gt $max ] && max=$p
+	done
+	caps=
+	for cpu in $(seq 0 $((n - 1))); do
+		eval "want=\$((dmips$cpu * fmax$cpu * 1024 / max))"
+		got=$(cat $CPUS/cpu$cpu/cpu_capacity)
+		caps="$caps $got"
+		[ "$got" = "$want" ] || bad="$bad cpu$cpu=$got(want $want)"
+	done
+	[ -z "$bad" ]; check capacities $? "cpu_capacity$caps${bad:+; wrong:$bad}"
+}
+
+check_policies() {
+	local want got=
+	for p in $(policies); do
+		got="$got ${p}:$(cat $CPUS/cpufreq/policy$p/related_cpus | tr -d '\n')"
+	done
+	case $board in
+	hikey) want=" 0:0 1 2 3 4 5 6 7 " ;;
+	hikey960) want=" 0:0 1 2 3 4:4 5 6 7 " ;;
+	esac
+	[ "$got " = "$want" ]; check policies $? "one per OPP table:$got"
+	local bad=
+	for p in $(policies); do
+		[ "$(cat $CPUS/cpufreq/policy$p/scaling_governor)" = schedutil ] || bad="$bad $p"
+		[ -d /sys/kernel/debug/energy_model/cpu$p ] || bad="$bad em$p"
+	done
+	[ -z "$bad" ]; check energy-model $? "schedutil and an EM on every policy${bad:+; missing:$bad}"
+}
+
+check_eas() {
+	local eas pd
+	eas=$(cat /proc/sys/kernel/sched_energy_aware 2>/dev/null || echo missing)
+	pd=$(dmesg | grep -o 'root_domain [0-9-]*: pd.*' | tail -1)
+	if [ $board = hikey960 ]; then
+		[ "$eas" = 1 ] && [ -n "$pd" ]
+		check eas $? "sched_energy_aware=$eas, ${pd:-no perf domains in the root domain}"
+	else
+		# Symmetric capacities: 6.12 does not build perf domains.
+		[ -z "$pd" ]; check eas-off $? "symmetric CPUs, ${pd:-no perf domains}"
+	fi
+}
+
+# Work calibration: at each OPP of each policy (userspace governor), 20 ms
+# of reference work on the policy's first CPU takes
+# 20 ms * 1024 / capacity * f_max / f of CPU time, within 2%.
+check_work() {
+	local p f cap fmax want got bad= worst=0
+	for p in $(policies); do
+		echo userspace > $CPUS/cpufreq/policy$p/scaling_governor
+		cap=$(cat $CPUS/cpu$p/cpu_capacity)
+		fmax=$(cat $CPUS/cpu$p/cpufreq/cpuinfo_max_freq)
+		for f in $(cat $CPUS/cpufreq/policy$p/scaling_available_frequencies); do
+			echo $f > $CPUS/cpufreq/policy$p/scaling_setspeed
+			want=$((20000 * 1024 * (fmax / 1000) / cap / (f / 1000)))
+			got=$(socload work $p 20000)
+			err=$(( (got - want) * 1000 / want ))
+			[ ${err#-} -gt ${worst#-} ] && worst=$err
+			[ ${err#-} -le 20 ] || bad="$bad cpu$p@$f:${got}us(want ${want}us)"
+			echo "WORK,$p,$f,$want,$got"
+		done
+	done
+	[ -z "$bad" ]; check work-calibration $? "20 ms of work at every OPP: worst error $worst/1000${bad:+;$bad}"
+}
+
+# Frequency invariance: the PELT utilization of a periodic load of fixed
+# work (1.5 ms of reference work every 16 ms, 2 s) reads the same at every
+# OPP of every cluster, within 3% of their mean.
+check_invariance() {
+	local p f u all= n=0 sum=0
+	for p in $(policies); do
+		for f in $(cat $CPUS/cpufreq/policy$p/scaling_available_frequencies); do
+			echo $f > $CPUS/cpufreq/policy$p/scaling_setspeed
+			u=$(socload periodic $p 16000 1500 2)
+			echo "UTIL,$p,$f,$u"
+			all="$all $u"
+		done
+		echo schedutil > $CPUS/cpufreq/policy$p/scaling_governor
+	done
+	echo "$all" | awk '{ for (i = 1; i <= NF; i++) s += $i; m = s / NF
+		for (i = 1; i <= NF; i++) { d = ($i - m) / m; if (d < 0) d = -d; if (d > w) w = d }
+		printf "%.1f %.1f\n", m, w * 100; exit !(w <= 0.03) }' > /tmp/inv
+	check util-invariance $? "util_avg at every OPP and cluster:$all (mean, worst % off: $(cat /tmp/inv))"
+}
+
+if [ $part = checks ]; then
+	print_model
+	check_capacities
+	check_policies
+	check_eas
+	check_work
+	check_invariance
+	[ $fails = 0 ] || result="$fails failed"
+	echo "GUEST RESULT: soc $board checks $result"
+fi
+
+# Table 1 on the virtual HiKey: the ramp as work on CPU 1, in a schedtune
+# group at each boost. The trace (sched_switch of every CPU, cpu_frequency
+# of each policy's first CPU, sched_boost_cpu of CPU 1, the ramp's
+# markers) goes to the console for scripts/energy.py and the plots.
+if [ $part = table1 ]; then
+	print_model
+	mkdir -p /dev/stune
+	mount -t cgroup -o schedtune none /dev/stune
+	mkdir /dev/stune/bench
+	echo 1 > /dev/stune/bench/schedtune.boost
+	echo 0 > /dev/stune/bench/schedtune.boost
+	echo 0 > $T/tracing_on
+	echo 16384 > $T/buffer_size_kb
+	echo "cpu == 1" > $T/events/sched_tune/sched_boost_cpu/filter
+	echo "$(policies | sed 's/^/cpu_id == /' | paste -sd '|' | sed 's/|/ || /g')" \
+		> $T/events/power/cpu_frequency/filter
+	for e in sched_tune/sched_boost_cpu power/cpu_frequency sched/sched_switch; do
+		echo 1 > $T/events/$e/enable
+	done
+	for boost in 0 15 30 60 -100; do
+		echo $boost > /dev/stune/bench/schedtune.boost
+		sleep 1
+		echo > $T/trace
+		echo 1 > $T/tracing_on
+		# After tracing_on: a change after the read is in the trace.
+		f0=$(for p in $(policies); do
+			echo "F0,$p,$(cat $CPUS/cpufreq/policy$p/scaling_cur_freq)"
+		done)
+		out=$(sh -c 'echo $$ > /dev/stune/bench/tasks; exec socload ramp 1') ||
+			result=fail
+		echo 0 > $T/tracing_on
+		set -- $out
+		echo "T1H,$boost,$2,$3,$4"
+		echo "== trace $boost"
+		echo "$f0"
+		grep -v '^#' $T/trace
+		echo "== trace end"
+	done
+	echo $$ > /dev/stune/tasks
+	echo "GUEST RESULT: soc $board table1 $result"
+fi
