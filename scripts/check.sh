@@ -14,7 +14,9 @@
 #   sparse/W=1  make C=2 W=1 kernel/sched/ drivers/cpufreq/ on pristine
 #               6.12 and on the
 #               series: no warning that pristine does not have, except
-#               the entries of scripts/sparse.allow (one reason each).
+#               the entries of scripts/sparse.allow (one reason each);
+#   host tests  the energy estimator of the virtual SoC on a hand-computed
+#               trace (scripts/energy_test.py).
 #
 #   scripts/check.sh [--no-prepare]
 set -uo pipefail
@@ -108,6 +110,10 @@ if [ -n "$new" ]; then
 else
 	log "sparse/W=1: no new warning ($(grep -c . <<<"$before") in pristine kernel/sched and drivers/cpufreq)"
 fi
+
+log "host tests: scripts/energy_test.py"
+python3 "$REPO/scripts/energy_test.py" 2>&1 | tail -3
+[ "${PIPESTATUS[0]}" -eq 0 ] || failed "scripts/energy_test.py"
 
 [ $status -eq 0 ] && log "static checks passed"
 exit $status
