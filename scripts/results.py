@@ -13,10 +13,16 @@ windows).
 import csv
 import os
 import statistics
+import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import energy  # noqa: E402
 
 # The seeds' numbers, for the side-by-side columns.
 SEED_T1_FREQ = {0: 606, 15: 658, 30: 739, 60: 852, -100: 363}  # MHz, HiKey
+SEED_T1_PERF = {0: (0.53, 0.12), 15: (0.61, 0.07), 30: (0.68, 0.07),
+                60: (0.71, 0.05), -100: (-98.84, 120.00)}  # PerfIndex avg, std
 SEED_T2_PELT = {"80%": 74, "95%": 139, "10%": 108}  # ms
 LOWEST_OPP, HIGHEST_OPP = 208, 1200  # MHz
 WALT_WINDOW_MS = 20
@@ -136,6 +142,32 @@ if t2:
 else:
     problems.append("Table 2: no data (run scripts/run.sh tables)")
 
+t2p = rows("raw-tables.csv", "T2P")
+if t2p:
+    data = os.path.join(results, "plot-table2.dat")
+    with open(data, "w") as f:
+        for sig in ("pelt", "walt"):
+            f.write(f"# {sig}\n")
+            for r in t2p:
+                if r[0] == sig:
+                    f.write(" ".join(r[1:]) + "\n")
+            f.write("\n\n")
+    png = os.path.join(results, "table2.png")
+    subprocess.run(["gnuplot"], text=True, check=True, input="\n".join([
+        "set terminal pngcairo size 1000,500 font ',9'", f"set output '{png}'",
+        "set title 'Table 2: 0 -> 100% -> 0 step on CPU 1 (x86_64 guest, "
+        "virtual OPPs: the vCPU speed does not change)'",
+        "set xlabel 'ms from the step up (the step down is at 1000 ms)'",
+        "set ylabel 'utilization schedutil saw'", "set y2label 'MHz'",
+        "set ytics nomirror", "set y2tics", "set yrange [0:1100]",
+        "set y2range [0:1300]", "set key right center",
+        f"plot '{data}' index 0 using 1:2 with lines title 'PELT util', "
+        f"'' index 1 using 1:2 with lines title 'WALT util', "
+        f"'' index 0 using 1:3 axes x1y2 with steps dt 2 title 'PELT frequency', "
+        f"'' index 1 using 1:3 axes x1y2 with steps dt 2 title 'WALT frequency'"]))
+    md += ["Plot: table2.png (utilization and frequency of the two SCHED_OTHER "
+           "steps).", ""]
+
 t2s = [r for r in rows("raw-tables.csv", "T2S") if r[0] != "error"]
 if t2s:
     md += ["## Table 2b: a steady 5 ms in 16 ms load on CPU 1 for 4 s",
@@ -235,6 +267,142 @@ if t3:
            + ".", ""]
 else:
     problems.append("Table 3: no data (run scripts/run.sh bench)")
+
+# Table 1 on the virtual HiKey (scripts/guest/soc.sh): PerfIndex from
+# socload, frequency and energy from the trace of each ramp.
+BOOSTS = (0, 15, 30, 60, -100)
+
+
+def soc_rows(board, tag):
+    return [r[1:] for r in rows("raw-soc.csv", board) if r and r[0] == tag]
+
+
+def trace_segments(path):
+    """{boost: (lines, {policy: kHz at the start})} of a table1 log."""
+    seg, cur = {}, None
+    with open(path, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("== trace end"):
+                cur = None
+            elif line.startswith("== trace "):
+                cur = int(line.split()[2])
+                seg[cur] = ([], {})
+            elif cur is not None and line.startswith("F0,"):
+                _, p, khz = line.split(",")
+                seg[cur][1][int(p)] = int(khz)
+            elif cur is not None:
+                seg[cur][0].append(line)
+    return seg
+
+
+def plot_ramps(series, png):
+    """One panel per boost: util, boosted util and frequency over time."""
+    data = os.path.join(results, "plot-table1-hikey.dat")
+    with open(data, "w") as f:
+        for b in BOOSTS:
+            f.write(f"# boost {b}\n")
+            for t, u, bu, mhz in series.get(b, []):
+                f.write(f"{t:.4f} {u} {bu} {mhz}\n")
+            f.write("\n\n")
+    cmds = ["set terminal pngcairo size 1100,1300 font ',9'",
+            f"set output '{png}'",
+            "set multiplot layout 5,1 title 'Table 1 on the virtual HiKey: "
+            "ramp 5%->60% of 16 ms as work on CPU 1 (emulated; energy from the EM)'",
+            "set ylabel 'utilization'", "set y2label 'MHz'", "set ytics nomirror",
+            "set y2tics", "set yrange [0:1024]", "set y2range [0:1300]",
+            "set key outside top center horizontal"]
+    for i, b in enumerate(BOOSTS):
+        cmds += [f"set title 'boost {b}'",
+                 "set xlabel 's'" if i == len(BOOSTS) - 1 else "unset xlabel",
+                 f"plot '{data}' index {i} using 1:2 with lines title 'util', "
+                 f"'' index {i} using 1:3 with lines title 'boosted util', "
+                 f"'' index {i} using 1:4 axes x1y2 with steps title 'frequency'"]
+    cmds.append("unset multiplot")
+    subprocess.run(["gnuplot"], input="\n".join(cmds), text=True, check=True)
+
+
+soc = {r[0]: r[1:] for r in soc_rows("hikey", "T1H")}
+log1 = os.path.join(results, "soc-hikey-table1.log")
+if soc and os.path.exists(log1):
+    em, policies, inefficient = {}, {}, set()
+    for p, khz, uw, ineff in soc_rows("hikey", "EM"):
+        em.setdefault(int(p), {})[int(khz)] = int(uw)
+        if ineff == "1":
+            inefficient.add(int(khz))
+    for p, cpus in soc_rows("hikey", "POLICY"):
+        policies[int(p)] = [int(c) for c in cpus.split(":")]
+    segs = trace_segments(log1)
+    # schedutil skips OPPs the EM marks inefficient (CPUFREQ_RELATION_E):
+    # the Hi6220's 208 MHz has 432 MHz's voltage, so the same energy per
+    # cycle, and the lowest OPP it picks is 432 MHz.
+    lowest = min(set(em[0]) - inefficient) // 1000
+    md += ["## Table 1 on the virtual HiKey: PerfIndex, frequency and energy",
+           "",
+           "| boost | PerfIndex avg | std | actual boost | freq avg [MHz] "
+           f"| actual freq boost | time at {lowest} MHz | energy [mJ] | vs boost 0 "
+           "| seed PerfIndex avg (std) | seed freq [MHz] |",
+           "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    t1h, series = {}, {}
+    for b in BOOSTS:
+        if str(b) not in soc or b not in segs:
+            problems.append(f"Table 1 (HiKey): no run for boost {b}")
+            continue
+        perf, std, n = float(soc[str(b)][0]), float(soc[str(b)][1]), int(soc[str(b)][2])
+        lines, f0 = segs[b]
+        ev = energy.parse_ftrace(lines)
+        t0, t1 = energy.mark_time(ev, "ramp_start"), energy.mark_time(ev, "ramp_end")
+        mj = sum(energy.busy_energy(ev, em, policies, f0, t0, t1).values()) / 1000
+        mhz = energy.average_frequency(ev, 0, f0[0], t0, t1) / 1000
+        low = energy.time_at(ev, 0, f0[0], lowest * 1000, t0, t1) / (t1 - t0) * 100
+        t1h[b] = (perf, std, mhz, low, mj, n)
+        f, pts = f0[0], []
+        for e in sorted(ev, key=lambda e: e.time):
+            if e.kind == "freq" and e.a == 0:
+                f = e.b
+            elif e.kind == "boost" and t0 <= e.time <= t1:
+                pts.append((e.time - t0, e.a, e.a + e.b, f // 1000))
+        series[b] = pts
+    base = t1h.get(0)
+    data = []
+    for b, (perf, std, mhz, low, mj, n) in t1h.items():
+        sp, ss = SEED_T1_PERF[b]
+        md.append(f"| {b} | {perf:.2f} | {std:.2f} | {pct(perf, base[0]) if base else 'n/a'} "
+                  f"| {mhz:.0f} | {pct(mhz, base[2]) if base else 'n/a'} | {low:.0f}% "
+                  f"| {mj:.1f} | {pct(mj, base[4]) if base else 'n/a'} "
+                  f"| {sp} ({ss}) | {SEED_T1_FREQ[b]} |")
+        data.append([b, perf, std, mhz, low, mj, n, sp, SEED_T1_FREQ[b]])
+    write_csv("table1-hikey.csv", ["boost", "perf_index_avg", "perf_index_std",
+                                   "freq_avg_mhz", "pct_time_lowest_opp",
+                                   "energy_mj", "activations", "seed_perf_index",
+                                   "seed_freq_mhz"], data)
+    up = [b for b in (0, 15, 30, 60) if b in t1h]
+    for i, what in ((0, "PerfIndex"), (2, "average frequency")):
+        vals = [t1h[b][i] for b in up]
+        if vals != sorted(vals):
+            problems.append(f"Table 1 (HiKey): boosts 0/15/30/60 do not raise "
+                            f"the {what} monotonically: {vals}")
+    if -100 in t1h and (t1h[-100][3] < 50 or t1h[-100][0] >= 0):
+        problems.append(f"Table 1 (HiKey): boost -100 ran {t1h[-100][3]:.0f}% "
+                        f"at {lowest} MHz with PerfIndex {t1h[-100][0]:.2f}")
+    png = os.path.join(results, "table1-hikey.png")
+    plot_ramps(series, png)
+    md += ["", "Virtual HiKey: QEMU arm64 virt, 8 vCPUs, -icount, with the "
+           "Hi6220's CPUs, OPP table (208-1200 MHz) and power coefficient from "
+           "the kernel's hi6220.dtsi; EAS off (symmetric CPUs). The ramp's work "
+           "is emulated: it takes 1200/f as long at f MHz (scripts/guest/socload.c); "
+           "the kernel and all else run at vCPU speed. PerfIndex is LISA's, "
+           "slack / (period - run) per activation, rt-app's absolute timer. "
+           "Frequency: policy 0, time-weighted over the ramp, idle included; "
+           f"{lowest} MHz is the lowest OPP schedutil picks: the EM marks "
+           f"{', '.join(str(k // 1000) for k in sorted(inefficient))} MHz inefficient "
+           "(no less energy per cycle than a faster OPP) and 6.12's cpufreq "
+           "skips it. "
+           "Energy: the Energy Model's power of each busy CPU at its OPP, "
+           "summed over the 8 CPUs; idle power 0 (modelled, busy energy only). "
+           "Plot: table1-hikey.png.", ""]
+elif os.path.exists(os.path.join(results, "raw-soc.csv")):
+    problems.append("Table 1 (HiKey): no data (run scripts/run.sh soc)")
 
 with open(os.path.join(results, "tables.md"), "w") as f:
     f.write("\n".join(md) + "\n")

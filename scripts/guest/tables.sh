@@ -113,13 +113,16 @@ step_row() {
 	/sched_util: step_up/ { up = ts() }
 	/sched_util: step_down/ { down = ts() }
 	/cpu_frequency:/ {
-		f = $0; sub(/.*state=/, "", f); sub(/ .*/, "", f); f += 0
+		f = $0; sub(/.*state=/, "", f); sub(/ .*/, "", f); f += 0; cur = f
 		if (!up) f0 = f
 		else if (!down && !tmax && f == 1200000) tmax = ts()
 		else if (down && !tmin && f == 208000) tmin = ts()
 	}
 	/sched_boost_cpu:/ {
 		u = $0; sub(/.*util=/, "", u); sub(/ .*/, "", u); u += 0; t = ts()
+		# The step response for the plot (scripts/results.py).
+		if (up && !noutil)
+			printf "T2P,%s,%.1f,%d,%d\n", signal, (t - up) * 1000, u, (cur ? cur : f0) / 1000
 		if (up && !down) {
 			if (u > peak) peak = u
 			if (!t80 && u >= 819) t80 = t
