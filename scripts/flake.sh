@@ -4,8 +4,8 @@
 # Flake hunting: boot already-built kernels many times in a row and report
 # every boot that is not clean. Not part of CI (README gives the times).
 #
-#   scripts/flake.sh [--kunit ARCH N]... [--checks N] [--keyflip N]
-#                    [--flips F] [--filter GLOB] [--no-prepare]
+#   scripts/flake.sh [--kunit ARCH N]... [--checks N] [--soc N]
+#                    [--keyflip N] [--flips F] [--filter GLOB] [--no-prepare]
 #
 #   --kunit ARCH N  N boots of the debug KUnit kernel of ARCH (x86_64, arm,
 #                   arm64; built first if needed, as scripts/test.sh's
@@ -16,6 +16,9 @@
 #                   all suites; e.g. 'sched_walt_live').
 #   --checks N      N boots of scripts/run.sh's checks guest; a boot fails
 #                   unless the guest reports 0 failed checks.
+#   --soc N         N boots of each virtual SoC checks guest (HiKey960,
+#                   HiKey; run.sh soc); a boot fails unless all its checks
+#                   pass and its kernel log has no WARN/BUG/Oops.
 #   --keyflip N     the MTTCG experiment: N boots of the pristine baseline
 #                   kernel (run.sh's, no series code) under multi-threaded
 #                   TCG and N under single-threaded TCG, each turning all
@@ -33,12 +36,13 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/guest-lib.sh"
 
-KUNIT=() CHECKS=0 KEYFLIP=0 FLIPS=200 FILTER= PREPARE=1
+KUNIT=() CHECKS=0 SOC=0 KEYFLIP=0 FLIPS=200 FILTER= PREPARE=1
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kunit) [[ ${3:-} =~ ^[0-9]+$ ]] || die "--kunit ARCH N"
 		 KUNIT+=("$2:$3"); shift 3 ;;
 	--checks) CHECKS=$2; shift 2 ;;
+	--soc) SOC=$2; shift 2 ;;
 	--keyflip) KEYFLIP=$2; shift 2 ;;
 	--flips) FLIPS=$2; shift 2 ;;
 	--filter) FILTER=$2; shift 2 ;;
@@ -47,10 +51,10 @@ while [ $# -gt 0 ]; do
 	*) die "unknown option $1 (see --help)" ;;
 	esac
 done
-for n in "$CHECKS" "$KEYFLIP" "$FLIPS"; do
+for n in "$CHECKS" "$SOC" "$KEYFLIP" "$FLIPS"; do
 	[[ $n =~ ^[0-9]+$ ]] || die "counts are non-negative integers"
 done
-if [ ${#KUNIT[@]} -eq 0 ] && [ "$CHECKS" = 0 ] && [ "$KEYFLIP" = 0 ]; then
+if [ ${#KUNIT[@]} -eq 0 ] && [ "$CHECKS" = 0 ] && [ "$SOC" = 0 ] && [ "$KEYFLIP" = 0 ]; then
 	KUNIT=(x86_64:50 arm64:20) CHECKS=30
 fi
 
@@ -128,6 +132,33 @@ if [ "$CHECKS" -gt 0 ]; then
 	done
 	SUMMARY+=("checks: $CHECKS boots, $((CHECKS - bad)) clean, $bad not ($(( $(date +%s) - start )) s)")
 	[ $bad -eq 0 ] || status=1
+fi
+
+if [ "$SOC" -gt 0 ]; then
+	build_kernel patched-arm64 "$SRC"
+	make_initramfs_arm64
+	for board in hikey960 hikey; do
+		soc_dtb $board
+		start=$(date +%s) bad=0
+		for i in $(seq 1 "$SOC"); do
+			out=$FLAKE/soc-$board.log
+			res=$(QEMU_TIMEOUT=900 boot_soc "$out" patched-arm64 $board \
+				"guest_mode=soc board=$board soc=checks sched_verbose" \
+				-icount shift=0,sleep=off)
+			echo "soc $board boot $i/$SOC: ${res:-no result}"
+			if [ "$res" != "soc $board checks ok" ] ||
+			   grep -aqE 'Oops|BUG:|WARNING:|Kernel panic' "$out"; then
+				bad=$((bad + 1))
+				grep -a '^FAIL' "$out"
+				if [ -z "$res" ] || grep -aqE 'Oops|BUG:|WARNING:|Kernel panic' "$out"; then
+					guest_failed "soc $board boot $i" "$out"
+				fi
+				keep "$out" "soc-$board-boot$i.log"
+			fi
+		done
+		SUMMARY+=("soc $board checks: $SOC boots, $((SOC - bad)) clean, $bad not ($(( $(date +%s) - start )) s)")
+		[ $bad -eq 0 ] || status=1
+	done
 fi
 
 if [ "$KEYFLIP" -gt 0 ]; then

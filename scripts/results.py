@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Turn the guests' raw CSV rows (scripts/guest/tables.sh, bench.sh) into
-Tables 1-3: results/table{1,2,2b,3}.csv and results/tables.md, printed
-too.
+"""Turn the guests' raw CSV rows (scripts/guest/tables.sh, bench.sh,
+soc.sh) into Tables 1-3 and Table 1 on the virtual HiKey:
+results/table{1,1-hikey,2,2b,3}.csv, the plots table1-hikey.png and
+table2.png, and results/tables.md, printed too.
 Exits non-zero when the data is missing or does not show what the seeds
-claim (boost raises the average frequency monotonically, -100 brings it
-near the lowest OPP, WALT reaches 95% and falls to 10% within two 20 ms
-windows).
+claim (boost raises the average frequency monotonically, and on the
+virtual HiKey PerfIndex too; -100 brings the frequency near the lowest
+OPP schedutil may pick; WALT reaches 95% and falls to 10% within two
+20 ms windows).
 
     scripts/results.py RESULTS_DIR KERNEL_DESCRIPTION
 """
@@ -154,7 +156,8 @@ if t2p:
             f.write("\n\n")
     png = os.path.join(results, "table2.png")
     subprocess.run(["gnuplot"], text=True, check=True, input="\n".join([
-        "set terminal pngcairo size 1000,500 font ',9'", f"set output '{png}'",
+        "set terminal pngcairo size 1000,500 font ',9' noenhanced",
+        f"set output '{png}'", "set xrange [-50:1500]",
         "set title 'Table 2: 0 -> 100% -> 0 step on CPU 1 (x86_64 guest, "
         "virtual OPPs: the vCPU speed does not change)'",
         "set xlabel 'ms from the step up (the step down is at 1000 ms)'",
@@ -305,7 +308,7 @@ def plot_ramps(series, png):
             for t, u, bu, mhz in series.get(b, []):
                 f.write(f"{t:.4f} {u} {bu} {mhz}\n")
             f.write("\n\n")
-    cmds = ["set terminal pngcairo size 1100,1300 font ',9'",
+    cmds = ["set terminal pngcairo size 1100,1300 font ',9' noenhanced",
             f"set output '{png}'",
             "set multiplot layout 5,1 title 'Table 1 on the virtual HiKey: "
             "ramp 5%->60% of 16 ms as work on CPU 1 (emulated; energy from the EM)'",

@@ -23,8 +23,8 @@
  * (1 ms with the virtual OPP driver), so the error is at most 5% of the
  * work in the millisecond after a change, and nothing at a fixed OPP.
  *
- *   socload work CPU US       run US us of work on CPU; prints the
- *                             elapsed CPU time in us
+ *   socload work CPU US       run US us of work on CPU; prints the CPU
+ *                             time and the elapsed time it took, in us
  *   socload periodic CPU PERIOD_US WORK_US SECONDS
  *                             an activation of WORK_US of work every
  *                             PERIOD_US on CPU for SECONDS; prints the
@@ -253,7 +253,11 @@ int main(int argc, char **argv)
 		pin(atoi(argv[2]));
 	}
 	if (argc == 4 && !strcmp(argv[1], "work")) {
-		printf("%lld\n", work(atoll(argv[3]) * NSEC_PER_USEC) / NSEC_PER_USEC);
+		long long start = clock_ns(CLOCK_MONOTONIC), cpu;
+
+		cpu = work(atoll(argv[3]) * NSEC_PER_USEC);
+		printf("%lld %lld\n", cpu / NSEC_PER_USEC,
+		       (clock_ns(CLOCK_MONOTONIC) - start) / NSEC_PER_USEC);
 		return 0;
 	}
 	if (argc == 6 && !strcmp(argv[1], "periodic"))
