@@ -9,10 +9,14 @@ virtual OPP driver from the board's device tree: P = C * V^2 * f). Idle
 CPUs draw IDLE_POWER_UW = 0: the EM has no idle power, the virt machine no
 idle states; the figures are therefore busy (dynamic) energy only.
 
-    parse_ftrace(lines)   -> [Event]   (sched_switch, cpu_frequency, marks)
+    parse_ftrace(lines)   -> [Event]   (sched_switch, cpu_frequency, marks,
+                                        sched_boost_cpu)
+    mark_time(events, text) -> s       (a trace_marker line's time)
     busy_energy(events, em, policies, f0, t0, t1) -> {cpu: uJ}
+    average_frequency(events, policy, f0, t0, t1) -> kHz
+    time_at(events, policy, f0, khz, t0, t1) -> s
 
-scripts/energy_test.py checks busy_energy() on a hand-computed trace.
+scripts/energy_test.py checks them on a hand-computed trace.
 """
 import re
 from collections import namedtuple
@@ -96,30 +100,26 @@ def busy_energy(events, em, policies, f0, t0, t1):
     return energy
 
 
-def average_frequency(events, policy, f0, t0, t1):
-    """Time-weighted frequency (kHz) of a policy over [t0, t1]."""
-    f, last, total = f0, t0, 0.0
+def _frequency_spans(events, policy, f0, t0, t1):
+    """(seconds, kHz) of a policy's frequencies over [t0, t1], in order."""
+    f, last = f0, t0
     for e in sorted(events, key=lambda e: e.time):
         if e.time >= t1:
             break
         if e.kind == 'freq' and e.a == policy:
             if e.time > t0:
-                total += (e.time - last) * f
+                yield e.time - last, f
                 last = e.time
             f = e.b
-    total += (t1 - last) * f
-    return total / (t1 - t0)
+    yield t1 - last, f
+
+
+def average_frequency(events, policy, f0, t0, t1):
+    """Time-weighted frequency (kHz) of a policy over [t0, t1]."""
+    spans = list(_frequency_spans(events, policy, f0, t0, t1))
+    return sum(d * f for d, f in spans) / (t1 - t0)
 
 
 def time_at(events, policy, f0, khz, t0, t1):
     """Time (s) a policy spent at khz over [t0, t1]."""
-    f, last, total = f0, t0, 0.0
-    for e in sorted(events, key=lambda e: e.time):
-        if e.time >= t1:
-            break
-        if e.kind == 'freq' and e.a == policy:
-            if e.time > t0:
-                total += (e.time - last) if f == khz else 0
-                last = e.time
-            f = e.b
-    return total + ((t1 - last) if f == khz else 0)
+    return sum(d for d, f in _frequency_spans(events, policy, f0, t0, t1) if f == khz)

@@ -61,6 +61,14 @@ class BusyEnergy(unittest.TestCase):
         f = energy.average_frequency(self.events, 2, F0[2], self.t0, self.t1)
         self.assertAlmostEqual(f, 800000)
 
+    def test_time_at(self):
+        t = energy.time_at(self.events, 0, F0[0], 500000, self.t0, self.t1)
+        self.assertAlmostEqual(t, 0.8)
+        t = energy.time_at(self.events, 0, F0[0], 1000000, self.t0, self.t1)
+        self.assertAlmostEqual(t, 0.2)
+        t = energy.time_at(self.events, 2, F0[2], 1200000, self.t0, self.t1)
+        self.assertAlmostEqual(t, 0.0)
+
 
 if __name__ == '__main__':
     unittest.main()

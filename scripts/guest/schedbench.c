@@ -41,7 +41,8 @@
  * the idle gaps whose length varies with where and when tasks wake, so it
  * is the steadier measure of what the scheduler's hooks cost.
  */
-#define _GNU_SOURCE
+#include "guest.h"
+
 #include <fcntl.h>
 #include <grp.h>
 #include <sched.h>
@@ -90,29 +91,6 @@ static long long cpu_ns(void)
 
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static void pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		perror("sched_setaffinity");
-		exit(1);
-	}
-}
-
-static void mark(const char *what)
-{
-	int fd = open("/sys/kernel/tracing/trace_marker", O_WRONLY);
-
-	if (fd < 0 || dprintf(fd, "sched_util: %s\n", what) < 0) {
-		perror("trace_marker");
-		exit(1);
-	}
-	close(fd);
 }
 
 static int step(int cpu, int fifo)

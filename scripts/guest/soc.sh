@@ -165,11 +165,7 @@ fi
 # markers) goes to the console for scripts/energy.py and the plots.
 if [ $part = table1 ]; then
 	print_model
-	mkdir -p /dev/stune
-	mount -t cgroup -o schedtune none /dev/stune
-	mkdir /dev/stune/bench
-	echo 1 > /dev/stune/bench/schedtune.boost
-	echo 0 > /dev/stune/bench/schedtune.boost
+	stune_bench_group
 	echo 0 > $T/tracing_on
 	echo 16384 > $T/buffer_size_kb
 	echo "cpu == 1" > $T/events/sched_tune/sched_boost_cpu/filter

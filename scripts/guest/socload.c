@@ -47,7 +47,8 @@
  * reference CPU. The ramp marks "sched_util: ramp_start" and
  * "sched_util: ramp_end" in the trace.
  */
-#define _GNU_SOURCE
+#include "guest.h"
+
 #include <fcntl.h>
 #include <math.h>
 #include <sched.h>
@@ -144,29 +145,6 @@ static long long work(long long work_ns)
 		from = to;
 	}
 	return from - t0;
-}
-
-static void pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		perror("sched_setaffinity");
-		exit(1);
-	}
-}
-
-static void mark(const char *what)
-{
-	int fd = open("/sys/kernel/tracing/trace_marker", O_WRONLY);
-
-	if (fd < 0 || dprintf(fd, "sched_util: %s\n", what) < 0) {
-		perror("trace_marker");
-		exit(1);
-	}
-	close(fd);
 }
 
 static void sleep_until(long long t)

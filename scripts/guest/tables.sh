@@ -8,8 +8,7 @@
 # tables.
 #
 # Utilization is what schedutil saw, from the sched_boost_cpu event (util
-# before the margin; util + margin is the boosted value). SchedTune emits
-# it once a boost has ever been set, so one is set and reset first.
+# before the margin; util + margin is the boosted value).
 # Frequencies come from cpufreq's own accounting (time_in_state) and the
 # cpu_frequency event.
 
@@ -25,11 +24,7 @@ result=ok
 # Keep this shell and its helpers off the measured CPU.
 taskset -p 1 $$ >/dev/null
 echo schedutil > /sys/devices/system/cpu/cpu$CPU/cpufreq/scaling_governor
-mkdir -p /dev/stune
-mount -t cgroup -o schedtune none /dev/stune
-mkdir /dev/stune/bench
-echo 1 > /dev/stune/bench/schedtune.boost
-echo 0 > /dev/stune/bench/schedtune.boost
+stune_bench_group
 
 echo 0 > $T/tracing_on
 echo 8192 > $T/buffer_size_kb
