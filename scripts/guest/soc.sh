@@ -155,6 +155,8 @@ if [ $part = checks ]; then
 	check_eas
 	check_work
 	check_invariance
+	bad=$(dmesg | grep -E 'WARNING:|BUG:|Oops|virt_opp_cpufreq: ' | head -3)
+	[ -z "$bad" ]; check kernel-log $? "${bad:-no WARN, BUG, Oops or virt-opp refusal}"
 	[ $fails = 0 ] || result="$fails failed"
 	echo "GUEST RESULT: soc $board checks $result"
 fi
