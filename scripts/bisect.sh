@@ -112,4 +112,9 @@ modules() { # subject
 modules "$subj"
 
 "${G[@]}" checkout -q -f series
-log "all ${#steps[@]} steps build with the options off and on and pass their KUnit suites: $(( $(date +%s) - start )) s"
+if [ "$FROM" -gt 1 ]; then
+	what="steps $FROM-$(( ${#steps[@]} - 1 )) of ${#steps[@]}"
+else
+	what="all ${#steps[@]} steps"
+fi
+log "$what build with the options off and on and pass their KUnit suites: $(( $(date +%s) - start )) s"
