@@ -40,7 +40,6 @@ parts=(${parts[*]})
 RESULTS=$CACHE/results
 mkdir -p "$RESULTS"
 
-prepare_baseline_tree
 need_x86=0 need_baseline=0 need_soc=0
 for p in "${parts[@]}"; do
 	case $p in
@@ -50,7 +49,10 @@ for p in "${parts[@]}"; do
 	esac
 done
 [ $need_x86 = 1 ] && build_kernel patched "$SRC"
-[ $need_baseline = 1 ] && build_kernel baseline "$BASE_SRC"
+if [ $need_baseline = 1 ]; then
+	prepare_baseline_tree
+	build_kernel baseline "$BASE_SRC"
+fi
 [ $need_x86 = 1 ] && make_initramfs
 if [ $need_soc = 1 ]; then
 	build_kernel patched-arm64 "$SRC"
