@@ -129,8 +129,10 @@ static void stune_refresh(struct stune_cpu *sc)
 	unsigned long top = find_last_bit(sc->busy, STUNE_BUCKETS);
 
 	if (top >= STUNE_BUCKETS) {
-		/* Idle: freq_boost keeps the last boost. */
+		/* Idle: freq_boost keeps the last boost only if it deflates. */
 		WRITE_ONCE(sc->boost, 0);
+		if (sc->freq_boost > 0)
+			WRITE_ONCE(sc->freq_boost, 0);
 		return;
 	}
 	WRITE_ONCE(sc->boost, (int)top + STUNE_BOOST_MIN);

@@ -25,10 +25,13 @@ struct task_struct;
  * @busy: the non-empty entries of @tasks
  * @boost: the highest boost with RUNNABLE tasks, 0 when there are none
  * @freq_boost: the boost schedutil applies: @boost while there are RUNNABLE
- *		tasks, else the last such @boost. Like uclamp's retained max
- *		clamp of an idle rq, it keeps the blocked utilization of the
- *		tasks that just slept from asking for their unboosted OPP for
- *		as long as the CPU stays idle.
+ *		tasks; once there are none, the last such @boost if it was
+ *		negative, else 0. Like uclamp, which retains only the max
+ *		clamp of an idle rq: a deflating boost keeps the blocked
+ *		utilization of the tasks that just slept from asking for
+ *		their undeflated OPP while the CPU idles, but an inflating
+ *		one kept by an idle CPU would hold up the OPP of every CPU in
+ *		its policy.
  *
  * Protected by the CPU's rq->lock; @boost and @freq_boost are also read
  * locklessly by schedutil and debug output. Embedded in struct rq, like

@@ -185,8 +185,9 @@ static void sched_tune_negative_examples_test(struct kunit *test)
 }
 
 /*
- * Going idle: the CPU's boost drops to 0, the boost schedutil applies to
- * the blocked utilization stays the last one until a task is RUNNABLE.
+ * Going idle: the CPU's boost drops to 0; the boost schedutil applies to
+ * the blocked utilization stays the last one, if it deflates, until a
+ * task is RUNNABLE, and drops to 0 too if it inflates.
  */
 static void sched_tune_idle_hold_test(struct kunit *test)
 {
@@ -206,11 +207,21 @@ static void sched_tune_idle_hold_test(struct kunit *test)
 	stune_count(sc, 0);
 	KUNIT_EXPECT_EQ(test, sc->boost, 0);
 	KUNIT_EXPECT_EQ(test, sc->freq_boost, 0);
+	/* An inflating boost is not held: the CPU asks for its idle OPP. */
 	stune_count(sc, 60);
 	stune_uncount(sc, 0);
 	stune_uncount(sc, 60);
 	KUNIT_EXPECT_EQ(test, sc->boost, 0);
+	KUNIT_EXPECT_EQ(test, sc->freq_boost, 0);
+	/* What is held is the last boost, not the lowest one seen. */
+	stune_count(sc, -30);
+	stune_count(sc, 60);
 	KUNIT_EXPECT_EQ(test, sc->freq_boost, 60);
+	stune_uncount(sc, 60);
+	KUNIT_EXPECT_EQ(test, sc->freq_boost, -30);
+	stune_uncount(sc, -30);
+	KUNIT_EXPECT_EQ(test, sc->boost, 0);
+	KUNIT_EXPECT_EQ(test, sc->freq_boost, -30);
 }
 
 static struct kunit_case sched_tune_negative_cases[] = {

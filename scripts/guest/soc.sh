@@ -148,6 +148,38 @@ check_invariance() {
 	check util-invariance $? "util_avg at every OPP and cluster:$all (mean, worst % off: $(cat /tmp/inv))"
 }
 
+# SchedTune on a shared policy: a task of boost 60 runs 100 ms of work on
+# CPU 1 and exits; an unboosted light load (1.5 ms of work every 16 ms,
+# 1 s) then runs on CPU 2, in the same policy. schedutil takes the highest
+# request of the policy's CPUs, and an idle CPU 1 that still applied boost
+# 60 to its (removed, so zero) utilization would ask for 60% of its
+# capacity, times schedutil's 1.25: 3/4 of the top OPP, for the whole
+# policy (before patch 0025: 960 of 1200 MHz on the HiKey, 1402 of 1844
+# on the HiKey960, where the light load alone asks for the lowest OPP).
+# An idle CPU keeps only a deflating boost (sched-tune.rst, section 5):
+# the OPP left as the light load ends must be below 3/4 of the top one;
+# the OPP the boosted task ran at (read as it ends) must be at or above
+# it, so that the check can fail.
+check_idle_hold() {
+	local p fmax frun fidle
+	p=$(cat $CPUS/cpu1/cpufreq/related_cpus)
+	case " $p " in
+	*" 2 "*) ;;
+	*) check idle-hold 1 "CPUs 1 and 2 are not in one policy: $p"; return ;;
+	esac
+	p=$CPUS/cpu1/cpufreq
+	fmax=$(cat $p/cpuinfo_max_freq)
+	stune_bench_group
+	echo 60 > /dev/stune/bench/schedtune.boost
+	sh -c 'echo $$ > /dev/stune/bench/tasks; exec socload work 1 100000' >/dev/null
+	frun=$(cat $p/scaling_cur_freq)
+	socload periodic 2 16000 1500 1 >/dev/null
+	fidle=$(cat $p/scaling_cur_freq)
+	echo 0 > /dev/stune/bench/schedtune.boost
+	[ $((frun * 4)) -ge $((fmax * 3)) ] && [ $((fidle * 4)) -lt $((fmax * 3)) ]
+	check idle-hold $? "policy of CPUs $(cat $p/related_cpus| sed 's/ $//'): boost 60 running on CPU 1 ${frun} kHz, then CPU 1 idle under a light load on CPU 2 ${fidle} kHz (top ${fmax} kHz)"
+}
+
 if [ $part = checks ]; then
 	print_model
 	check_capacities
@@ -155,6 +187,7 @@ if [ $part = checks ]; then
 	check_eas
 	check_work
 	check_invariance
+	check_idle_hold
 	bad=$(dmesg | grep -E 'WARNING:|BUG:|Oops|virt_opp_cpufreq: ' | head -3)
 	[ -z "$bad" ]; check kernel-log $? "${bad:-no WARN, BUG, Oops or virt-opp refusal}"
 	[ $fails = 0 ] || result="$fails failed"
