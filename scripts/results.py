@@ -209,7 +209,10 @@ if t3:
                 v[2].append(float(switches[0]))
     benches = {"hackbench-1cpu": "hackbench on CPU 1, us per run",
                "hackbench": "hackbench on 2 CPUs, us per run",
-               "pingpong": "ping-pong on CPU 1, ns per round trip"}
+               "pingpong": "ping-pong on CPU 1, ns per round trip",
+               "periodic": "1 ms wake from idle, ns per period "
+                           "(elapsed: beyond 1 ms)",
+               "ipi": "IPIs to an idle CPU, ns per IPI"}
     md += ["## Table 3: overhead, QEMU -icount (guest time counts instructions)",
            "",
            "| benchmark | configuration | runs | CPU time median (min-max) "
@@ -254,7 +257,13 @@ if t3:
            "uclamp.min 10% (upstream's per-task boost, for reference). "
            "hackbench -p -g 2 -l 100, pinned to CPU 1 with taskset (20 runs) "
            "and on both CPUs (10 runs); ping-pong: two processes pinned to "
-           "CPU 1, 50000 round trips. CPU time is user + system of all the "
+           "CPU 1, 50000 round trips; 1 ms wake from idle: a task pinned "
+           "to CPU 1, otherwise idle, sleeping 1 ms (high-resolution timer, 1 ns slack) 2000 times, its elapsed "
+           "time per period beyond the 1 ms is the timer IRQ, the wake-up "
+           "and the switches to and from idle; IPIs: reads of "
+           "/dev/cpu/1/cpuid from CPU 0, each a function-call IPI that "
+           "interrupts idle CPU 1 and wakes no task (20000 reads). "
+           "CPU time is user + system of all the "
            "benchmark's processes (exact sum_exec_runtime); elapsed time also "
            "holds idle gaps that vary with wake-up placement. Context "
            "switches: /proc/stat ctxt across the run, whole guest. On two "

@@ -24,7 +24,14 @@
 #   hackbench       the same on both CPUs, as the seed ran it;
 #   pingpong        two processes pinned to CPU 1 passing a byte through
 #                   two pipes (50000 round trips; ns per round trip): the
-#                   worst case, two context switches and little else.
+#                   worst case, two context switches and little else;
+#   periodic        a task pinned to CPU 1, otherwise idle, sleeping 1 ms
+#                   and waking, 2000 times: the elapsed time per period
+#                   beyond the 1 ms (timer IRQ, wake-up, switches from and
+#                   to idle) and the task's CPU time, ns;
+#   ipi             reads of /dev/cpu/1/cpuid from CPU 0 (20000; ns per
+#                   read): each a function-call IPI interrupting idle CPU 1
+#                   without waking a task there.
 #
 # Under QEMU -icount guest time counts instructions.
 
@@ -63,7 +70,7 @@ run() {
 	shift 2
 	while [ $i -le $count ]; do
 		c0=$(ctxt)
-		t=$("$@") || result=fail
+		t=$("$@") || result="fail ($name)"
 		echo "T3,$name,$cfg,$i,${t% *},${t#* },$(( $(ctxt) - c0 ))"
 		i=$((i + 1))
 	done
@@ -73,6 +80,8 @@ hackbench -p -g 2 -l 100 >/dev/null	# warm-up, not counted
 run hackbench-1cpu $((2 * RUNS)) taskset -c 1 schedbench cputime hackbench -p -g 2 -l 100
 run hackbench $RUNS schedbench cputime hackbench -p -g 2 -l 100
 run pingpong $RUNS schedbench pingpong 1 50000
+run periodic $RUNS schedbench periodic 1 2000 1000
+run ipi $RUNS schedbench ipi 1 20000
 dmesg | grep -E 'WARNING:|BUG:|Oops|lockdep|UBSAN|KASAN' && result="fail (kernel log)"
 # Timing is only as good as the clock: the TSC must have stayed the
 # clocksource (scripts/guest-lib.sh, GUEST_CPU).

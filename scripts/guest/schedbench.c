@@ -19,6 +19,21 @@
  *                            the elapsed and the CPU nanoseconds (both
  *                            processes) per round trip.
  *
+ *   schedbench periodic CPU N PERIOD_US
+ *                            pinned to CPU with 1 ns timer slack, sleeps
+ *                            PERIOD_US and wakes, N times, on an otherwise
+ *                            idle CPU: a switch to and from idle and a
+ *                            timer IRQ per period. Prints the elapsed time
+ *                            per period beyond PERIOD_US (the wake-up, the
+ *                            run and the way back to idle, in ns) and the
+ *                            task's CPU nanoseconds per period.
+ *
+ *   schedbench ipi CPU N     from the other CPU, reads /dev/cpu/CPU/cpuid
+ *                            N times (x86, CONFIG_X86_CPUID): each read is
+ *                            a function-call IPI that interrupts CPU, idle,
+ *                            and wakes no task there. Prints the elapsed
+ *                            and CPU nanoseconds per read.
+ *
  *   schedbench asuser UID CMD [ARG...]
  *                            runs CMD as user and group UID, without
  *                            supplementary groups or capabilities.
@@ -50,6 +65,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -158,6 +174,62 @@ static int pingpong(int cpu, long n)
 	return 0;
 }
 
+static int periodic(int cpu, long n, long period_us)
+{
+	struct timespec ts = {
+		.tv_sec = period_us / 1000000,
+		.tv_nsec = period_us % 1000000 * 1000,
+	};
+	long long start, cpu0;
+	long i;
+
+	pin(cpu);
+	if (prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL)) {
+		perror("PR_SET_TIMERSLACK");
+		return 1;
+	}
+	start = now_ns();
+	cpu0 = cpu_ns();
+	for (i = 0; i < n; i++)
+		if (clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, NULL)) {
+			perror("clock_nanosleep");
+			return 1;
+		}
+	cpu0 = cpu_ns() - cpu0;
+	start = now_ns() - start;
+	printf("%.1f %.1f\n", (double)start / n - period_us * 1000.0,
+	       (double)cpu0 / n);
+	return 0;
+}
+
+static int ipi(int cpu, long n)
+{
+	char path[32];
+	long long start, cpu0;
+	char regs[16];
+	long i;
+	int fd;
+
+	snprintf(path, sizeof(path), "/dev/cpu/%d/cpuid", cpu);
+	fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		perror(path);
+		return 1;
+	}
+	pin(!cpu);
+	start = now_ns();
+	cpu0 = cpu_ns();
+	for (i = 0; i < n; i++)
+		if (pread(fd, regs, sizeof(regs), 0) != sizeof(regs)) {
+			perror("cpuid");
+			return 1;
+		}
+	cpu0 = cpu_ns() - cpu0;
+	start = now_ns() - start;
+	printf("%.1f %.1f\n", (double)start / n, (double)cpu0 / n);
+	return 0;
+}
+
 static int cputime(char **argv)
 {
 	long long start = now_ns();
@@ -227,6 +299,10 @@ int main(int argc, char **argv)
 		return step(atoi(argv[2]), 1);
 	if (argc == 4 && !strcmp(argv[1], "pingpong"))
 		return pingpong(atoi(argv[2]), atol(argv[3]));
+	if (argc == 5 && !strcmp(argv[1], "periodic"))
+		return periodic(atoi(argv[2]), atol(argv[3]), atol(argv[4]));
+	if (argc == 4 && !strcmp(argv[1], "ipi"))
+		return ipi(atoi(argv[2]), atol(argv[3]));
 	if (argc >= 3 && !strcmp(argv[1], "cputime"))
 		return cputime(argv + 2);
 	if (argc == 4 && !strcmp(argv[1], "uclampmin"))
@@ -234,7 +310,8 @@ int main(int argc, char **argv)
 	if (argc >= 4 && !strcmp(argv[1], "asuser"))
 		return asuser(atoi(argv[2]), argv + 3);
 	fprintf(stderr,
-		"usage: %s step CPU [fifo] | pingpong CPU N | uclampmin PID PERCENT |\n"
+		"usage: %s step CPU [fifo] | pingpong CPU N | periodic CPU N PERIOD_US |\n"
+		"       ipi CPU N | uclampmin PID PERCENT |\n"
 		"       cputime CMD... | asuser UID CMD...\n",
 		argv[0]);
 	return 2;
