@@ -54,6 +54,7 @@ struct sugov_input {
 	unsigned long rt, dl, bw;
 	u64 from;
 	bool stable;
+	bool busy;	/* RUNNABLE tasks there, so SchedTune's boost applies */
 };
 
 /*
@@ -92,6 +93,7 @@ static void read_input(int cpu, struct sugov_input *in)
 		in->rt = cpu_util_rt(rq);
 		in->dl = cpu_util_dl(rq);
 		in->bw = cpu_bw_dl(rq);
+		in->busy = rq->nr_running > rq->cfs.h_nr_delayed;
 	} while (!in->stable && ++tries < 10);
 	in->from = start + ended * window - window;
 }
@@ -177,8 +179,11 @@ static u64 loads_ran(struct loads *l, u64 from, u64 to)
 }
 
 /*
- * Read schedutil's input SNAPS times, a window apart, then stop the loads.
- * Their logs are read once they are stopped.
+ * Read schedutil's input SNAPS times, a window and an eighth apart, then
+ * stop the loads. Their logs are read once they are stopped. The loads
+ * repeat every window: reads a window apart would find them at the same
+ * point of their period each time (all eight idle, once on x86_64), the
+ * extra eighth moves the reads through it.
  */
 static void read_snaps_and_stop(struct loads *l, struct sugov_input *in)
 {
@@ -186,7 +191,7 @@ static void read_snaps_and_stop(struct loads *l, struct sugov_input *in)
 
 	for (i = 0; i < SNAPS; i++) {
 		if (i)
-			msleep(walt_window_size() / NSEC_PER_MSEC);
+			msleep(walt_window_size() / NSEC_PER_MSEC * 9 / 8);
 		read_input(TEST_CPU, &in[i]);
 	}
 	loads_stop(l);
@@ -200,7 +205,8 @@ static void read_snaps_and_stop(struct loads *l, struct sugov_input *in)
  */
 static int expect_input(struct kunit *test, struct loads *l,
 			const struct sugov_input *in,
-			unsigned long (*expect)(unsigned long walt), bool dl)
+			unsigned long (*expect)(const struct sugov_input *in),
+			bool dl)
 {
 	unsigned long cap = arch_scale_cpu_capacity(TEST_CPU);
 	u32 window = walt_window_size();
@@ -218,7 +224,7 @@ static int expect_input(struct kunit *test, struct loads *l,
 		ran = walt_util(loads_ran(l, in[i].from, in[i].from + window),
 				window);
 		best = max(best, ran);
-		KUNIT_EXPECT_EQ_MSG(test, in[i].util, expect(in[i].walt),
+		KUNIT_EXPECT_EQ_MSG(test, in[i].util, expect(&in[i]),
 				    "read %d: walt %lu, rt %lu, dl %lu", i,
 				    in[i].walt, in[i].rt, in[i].dl);
 		KUNIT_EXPECT_GE_MSG(test, in[i].walt + TOLERANCE, ran,
@@ -233,9 +239,9 @@ static int expect_input(struct kunit *test, struct loads *l,
 	return shown;
 }
 
-static unsigned long walt_unboosted(unsigned long walt)
+static unsigned long walt_unboosted(const struct sugov_input *in)
 {
-	return walt;
+	return in->walt;
 }
 
 /* SCHED_FIFO with uclamp.min 0, as sched_util_clamp_min_rt_default 0 sets. */
@@ -345,16 +351,19 @@ static void walt_unboost(void *unused)
 	sched_tune_set_global_boost(0);
 }
 
-static unsigned long walt_boosted_50(unsigned long walt)
+/* An idle CPU keeps no inflating boost: its input is WALT's value. */
+static unsigned long walt_boosted_50(const struct sugov_input *in)
 {
-	return sched_tune_boosted(walt, sched_tune_margin(walt, 50),
+	if (!in->busy)
+		return in->walt;
+	return sched_tune_boosted(in->walt, sched_tune_margin(in->walt, 50),
 				  arch_scale_cpu_capacity(TEST_CPU));
 }
 
 /*
  * SchedTune's margin applies to the whole CPU's utilization, RT time
  * included: with every task in the root group boosted 50, schedutil's
- * input is WALT's value boosted.
+ * input is WALT's value boosted while the CPU has RUNNABLE tasks.
  */
 static void walt_rt_boost_test(struct kunit *test)
 {
