@@ -30,8 +30,9 @@
 #                   beyond the 1 ms (timer IRQ, wake-up, switches from and
 #                   to idle) and the task's CPU time, ns;
 #   ipi             reads of /dev/cpu/1/cpuid from CPU 0 (20000; ns per
-#                   read): each a function-call IPI interrupting idle CPU 1
-#                   without waking a task there.
+#                   read): each a function-call IPI to idle CPU 1, whose
+#                   handler wakes the reader sleeping on CPU 0: an IRQ on
+#                   an idle CPU (walt_irq()) that wakes no task there.
 #
 # Under QEMU -icount guest time counts instructions.
 

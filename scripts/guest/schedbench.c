@@ -29,10 +29,13 @@
  *                            task's CPU nanoseconds per period.
  *
  *   schedbench ipi CPU N     from the other CPU, reads /dev/cpu/CPU/cpuid
- *                            N times (x86, CONFIG_X86_CPUID): each read is
- *                            a function-call IPI that interrupts CPU, idle,
- *                            and wakes no task there. Prints the elapsed
- *                            and CPU nanoseconds per read.
+ *                            N times (x86, CONFIG_X86_CPUID): each read
+ *                            sends a function-call IPI to CPU, idle, and
+ *                            sleeps until the handler there completes it:
+ *                            an IRQ on an idle CPU that wakes no task on
+ *                            it, a wake-up from it, and a switch to and
+ *                            from idle on this CPU. Prints the elapsed and
+ *                            CPU nanoseconds per read.
  *
  *   schedbench asuser UID CMD [ARG...]
  *                            runs CMD as user and group UID, without
