@@ -205,7 +205,11 @@ static void stune_cpu_dec(struct rq *rq, struct task_struct *p)
 	stune_uncount(&rq->stune, p->stune_boost);
 }
 
-/* Called by enqueue_task() after the class enqueued @p. */
+/*
+ * Called by enqueue_task() before the class enqueues @p, so that the
+ * frequency update of that enqueue sees @p's boost, and after it for a
+ * task the class requeued from delayed dequeue: one of the two counts it.
+ */
 void sched_tune_enqueue(struct rq *rq, struct task_struct *p)
 {
 	if (p->se.sched_delayed || p->stune_active)

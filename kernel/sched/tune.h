@@ -79,6 +79,18 @@ static __always_inline void sched_tune_rq_inc(struct rq *rq,
 		sched_tune_enqueue(rq, p);
 }
 
+/*
+ * After the class enqueue: a task in delayed dequeue becomes RUNNABLE only
+ * in the class's ENQUEUE_DELAYED requeue, and is counted then.
+ */
+static __always_inline void sched_tune_rq_inc_requeued(struct rq *rq,
+						       struct task_struct *p,
+						       bool requeued)
+{
+	if (static_branch_unlikely(&sched_tune_used) && requeued)
+		sched_tune_enqueue(rq, p);
+}
+
 static __always_inline void sched_tune_rq_dec(struct rq *rq,
 					      struct task_struct *p)
 {
@@ -104,6 +116,9 @@ int sched_tune_parse_boost(const char *buf, int *boost);
 #else /* !CONFIG_SCHED_TUNE */
 
 static inline void sched_tune_rq_inc(struct rq *rq, struct task_struct *p) { }
+static inline void sched_tune_rq_inc_requeued(struct rq *rq,
+					      struct task_struct *p,
+					      bool requeued) { }
 static inline void sched_tune_rq_dec(struct rq *rq, struct task_struct *p) { }
 static inline void sched_tune_fork(struct task_struct *p) { }
 static inline int sched_tune_cpu_boost(int cpu) { return 0; }

@@ -179,20 +179,31 @@ static u64 loads_ran(struct loads *l, u64 from, u64 to)
 }
 
 /*
- * Read schedutil's input SNAPS times, a window and an eighth apart, then
- * stop the loads. Their logs are read once they are stopped. The loads
- * repeat every window: reads a window apart would find them at the same
- * point of their period each time (all eight idle, once on x86_64), the
- * extra eighth moves the reads through it.
+ * Read schedutil's input SNAPS times, a window apart, then stop the loads.
+ * Their logs are read once they are stopped. With @busy, each read waits
+ * (up to a window) for a moment at which the test CPU has RUNNABLE tasks:
+ * the loads repeat every window, and reads a window apart can find them
+ * at the same, idle point of their period every time (all eight, once on
+ * x86_64; sleeps are whole ticks, 10 ms on arm).
  */
-static void read_snaps_and_stop(struct loads *l, struct sugov_input *in)
+static void read_snaps_and_stop(struct loads *l, struct sugov_input *in,
+				bool busy)
 {
+	u64 until;
 	int i;
 
 	for (i = 0; i < SNAPS; i++) {
 		if (i)
-			msleep(walt_window_size() / NSEC_PER_MSEC * 9 / 8);
-		read_input(TEST_CPU, &in[i]);
+			msleep(walt_window_size() / NSEC_PER_MSEC);
+		until = local_clock() + walt_window_size();
+		for (;;) {
+			read_input(TEST_CPU, &in[i]);
+			if (!busy || in[i].busy || local_clock() >= until)
+				break;
+			while (!READ_ONCE(cpu_rq(TEST_CPU)->nr_running) &&
+			       local_clock() < until)
+				cpu_relax();
+		}
 	}
 	loads_stop(l);
 }
@@ -266,7 +277,7 @@ static void walt_rt_third_test(struct kunit *test)
 
 	load_start(test, l, 1, 3, &fifo_unclamped, "walt_rt");
 	loads_run();
-	read_snaps_and_stop(l, in);
+	read_snaps_and_stop(l, in, false);
 
 	KUNIT_EXPECT_TRUE(test, uclamp_is_used());
 	KUNIT_EXPECT_GT_MSG(test, expect_input(test, l, in, walt_unboosted,
@@ -317,7 +328,7 @@ static void walt_dl_test(struct kunit *test)
 	}
 	KUNIT_EXPECT_GE_MSG(test, bw, own, "the DL task was never active");
 
-	read_snaps_and_stop(l, in);
+	read_snaps_and_stop(l, in, false);
 	KUNIT_EXPECT_GT_MSG(test, expect_input(test, l, in, walt_unboosted,
 					       true), 0,
 			    "PELT's DL utilization: a double count would pass");
@@ -338,7 +349,7 @@ static void walt_cfs_rt_test(struct kunit *test)
 	load_start(test, l, 1, 8, NULL, "walt_cfs");
 	load_start(test, l, 3, 8, &fifo_unclamped, "walt_rt");
 	loads_run();
-	read_snaps_and_stop(l, in);
+	read_snaps_and_stop(l, in, false);
 
 	KUNIT_EXPECT_GT_MSG(test, expect_input(test, l, in, walt_unboosted,
 					       false), 0,
@@ -376,7 +387,7 @@ static void walt_rt_boost_test(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, walt_unboost,
 							NULL), 0);
 	loads_run();
-	read_snaps_and_stop(l, in);
+	read_snaps_and_stop(l, in, true);
 
 	expect_input(test, l, in, walt_boosted_50, false);
 	/*
