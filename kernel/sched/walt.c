@@ -82,6 +82,12 @@ static DEFINE_PER_CPU(unsigned long, walt_cpu_scale) = SCHED_CAPACITY_SCALE;
  * slow switch and the tick); read by the switch, on its own CPU.
  */
 static DEFINE_PER_CPU(u64, walt_lazy_until);
+/*
+ * The frequency scale of the CPU's last sync and its lazy switches since
+ * (walt_scale_catch_up()); under rq->lock, written by the syncs and the
+ * lazy switches, on the CPU's own events but for a migration's sync.
+ */
+static DEFINE_PER_CPU(struct walt_seen, walt_seen);
 /* The first window boundary of this tracking session; see walt_start(). */
 static u64 walt_session_start;
 
@@ -289,13 +295,22 @@ static void walt_ctx_scales(struct walt_ctx *c, struct rq *rq, u64 now)
  */
 static void walt_sync(struct rq *rq, u64 now, bool busy)
 {
+	struct walt_seen *seen = per_cpu_ptr(&walt_seen, cpu_of(rq));
+	struct walt_rq_win *wrq = walt_rq_write_begin(rq);
 	int cpu = cpu_of(rq);
 	struct walt_ctx c;
 
 	per_cpu(walt_cpu_scale, cpu) = arch_scale_cpu_capacity(cpu);
 	walt_ctx_scales(&c, rq, now);
-	walt_rq_sync(walt_rq_write_begin(rq), now, busy, &c);
+	if (busy && c.freq_scale != seen->scale) {
+		struct task_struct *curr = rcu_dereference_protected(rq->curr,
+					lockdep_is_held(__rq_lockp(rq)));
+
+		walt_scale_catch_up(wrq, &curr->walt.win, seen, &c);
+	}
+	walt_rq_sync(wrq, now, busy, &c);
 	walt_rq_write_end(rq);
+	*seen = (struct walt_seen) { .at = now, .scale = c.freq_scale };
 }
 
 /* Whether a task other than idle runs on @rq, whose lock is held. */
@@ -383,6 +398,11 @@ static noinline void walt_activate_arrival(struct rq *rq,
 	c.nr_hist = READ_ONCE(walt_hist_size);
 	walt_arrive(&p->walt.win, walt_rq_write_begin(rq), &c);
 	walt_rq_write_end(rq);
+	/*
+	 * The source folded all it ran: any scale is right for nothing, and
+	 * this CPU's lets the pick here be lazy.
+	 */
+	p->walt.win.freq_scale = arch_scale_freq_capacity(cpu_of(rq));
 	trace_walt_update_task_ravg_tp(p, cpu_of(rq), WALT_TASK_MIGRATE,
 				       c.wallclock, wrq);
 	trace_walt_update_task_ravg(p, cpu_of(rq), WALT_TASK_MIGRATE,
@@ -512,11 +532,15 @@ static inline void walt_check_lazy(struct rq *rq, struct task_struct *prev) { }
  * @prev was last folded, to a task whose mark is in the current window,
  * charges nothing: the CPU is busy before and after, and what @prev ran
  * is in its sum_exec_runtime, folded into its windows at its next event
- * in a later window. walt_switch_charges_nothing() has the condition;
- * walt_lazy_until, 0 while idle runs, also sends a switch away from idle
- * to the slow path. Anything else (idle, a window to roll, a mark from an
- * earlier window, a probe on the tracepoint) takes the slow path, which syncs
- * the CPU and folds both tasks.
+ * in a later window, at the frequency scale it ran at: the scale of the
+ * CPU's last sync, unchanged. The switch only notes when it happened and
+ * what @next had run then, in case the scale changes before the next
+ * sync (walt_scale_catch_up()). walt_switch_charges_nothing() has the
+ * condition; walt_lazy_until, 0 while idle runs, also sends a switch away
+ * from idle to the slow path. Anything else (idle, a window to roll, a
+ * mark from an earlier window, a changed frequency scale, a probe on the
+ * tracepoint) takes the slow path, which syncs the CPU and folds both
+ * tasks.
  */
 static void walt_switch(struct rq *rq, struct task_struct *prev,
 			struct task_struct *next)
@@ -527,16 +551,20 @@ static void walt_switch(struct rq *rq, struct task_struct *prev,
 	 * slow path checks. __schedule() has just updated the clock.
 	 */
 	u64 now = rq->clock;
+	struct walt_seen *seen = this_cpu_ptr(&walt_seen);
 
 	lockdep_assert_rq_held(rq);
 	if (unlikely(walt_is_idle(rq, next) ||
 		     !walt_switch_charges_nothing(&next->walt.win,
 				__this_cpu_read(walt_rq.window_start),
-				__this_cpu_read(walt_lazy_until), now) ||
+				__this_cpu_read(walt_lazy_until), now,
+				arch_scale_freq_capacity(cpu_of(rq)), seen) ||
 		     walt_traced())) {
 		walt_switch_slow(rq, prev, next, now);
 		return;
 	}
+	seen->at = now;
+	seen->exec = next->se.sum_exec_runtime;
 	walt_check_lazy(rq, prev);
 	walt_check_home(rq, prev);
 	walt_check_home(rq, next);
@@ -709,6 +737,7 @@ static int walt_start(void)
 		walt_rq_write_end(rq);
 		per_cpu(walt_cpu_scale, cpu) = arch_scale_cpu_capacity(cpu);
 		per_cpu(walt_lazy_until, cpu) = 0;
+		per_cpu(walt_seen, cpu) = (struct walt_seen) { };
 		memset(&rq->idle->walt, 0, sizeof(rq->idle->walt));
 	}
 	WRITE_ONCE(walt_session_start, start);
@@ -751,6 +780,7 @@ static int walt_cpu_online(unsigned int cpu)
 			.window_start = start,
 		};
 		walt_rq_write_end(rq);
+		per_cpu(walt_seen, cpu) = (struct walt_seen) { };
 	}
 	return 0;
 }

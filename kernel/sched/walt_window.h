@@ -476,7 +476,32 @@ static inline bool walt_update_busy(struct walt_task_win *t,
  * CPU's own slow-path events (a switch to or from idle, the tick, a
  * migration, a rollover), and a task's windows are folded from the time
  * it ran since its last fold, at its own slow-path events.
+ *
+ * Each charge is scaled at the frequency scale read at the event that
+ * ends it, as walt_update_busy() does and as charging at every switch
+ * would: a lazy switch is where that differs. So a switch is lazy only
+ * while the CPU's scale is the one of its last sync (struct walt_seen),
+ * which all run time on the CPU not charged yet carries; a task's own
+ * unfolded run time carries it too (walt_task_win.freq_scale), and a task
+ * not running is folded at that scale, however the frequency changed
+ * before its fold. A sync that finds the scale changed first charges the
+ * CPU and folds its running task up to the CPU's last lazy switch, at the
+ * old scale (walt_scale_catch_up()): both are then what syncing and
+ * folding at every switch would have left.
  */
+
+/**
+ * struct walt_seen - the frequency scale of a CPU's charges not made yet
+ * @scale: the frequency scale read at the CPU's last sync
+ * @at: the CPU's last lazy switch since that sync, which found @scale
+ *	unchanged, or the sync itself
+ * @exec: se.sum_exec_runtime of the task picked at @at when it was picked
+ */
+struct walt_seen {
+	u64		at;
+	u64		exec;
+	unsigned long	scale;
+};
 
 /*
  * Roll @rq to the window holding @now and, if a task ran on the CPU since
@@ -551,13 +576,18 @@ static inline u64 walt_lazy_end(const struct walt_rq_win *rq, u32 window,
  * mark, which walt_task_fold() relies on: a task put or picked in a
  * later window is folded first. window_start is at least one window
  * while WALT tracks (walt_start()), so a mark of 0, a task never
- * accounted, fails too.
+ * accounted, fails too. And the CPU's frequency scale, @freq_scale, is
+ * still @seen's, the one of the CPU's last sync, and @next's unfolded
+ * run time carries it as well: the task put then carries the scale it
+ * ran at, and so does the task picked when it runs.
  */
 static inline bool walt_switch_charges_nothing(const struct walt_task_win *next,
 					       u64 window_start, u64 lazy_end,
-					       u64 now)
+					       u64 now, unsigned long freq_scale,
+					       const struct walt_seen *seen)
 {
-	return now < lazy_end && next->mark_start >= window_start;
+	return now < lazy_end && next->mark_start >= window_start &&
+	       freq_scale == seen->scale && next->freq_scale == freq_scale;
 }
 
 /*
@@ -573,11 +603,16 @@ static inline bool walt_switch_charges_nothing(const struct walt_task_win *next,
  * throughout, and the rest of @ran completes its own window, as in
  * walt_task_account(). @ran counts the task's own clock, which leaves out
  * IRQ time; it caps what is charged.
+ *
+ * A running task's run is charged at the scale of now, @c's; that of a
+ * task not running at its own, t->freq_scale, the scale of the switch
+ * that put it (or @c's if not known). Both then carry @c's scale.
  */
 static inline void walt_task_fold(struct walt_task_win *t, u64 window_start,
 				  u64 now, u64 ran, bool running,
 				  const struct walt_ctx *c)
 {
+	unsigned long ran_scale = c->freq_scale;
 	u32 window = c->window_size;
 	u64 end, own = ran;
 	u32 full = 0;
@@ -587,20 +622,53 @@ static inline void walt_task_fold(struct walt_task_win *t, u64 window_start,
 	if (!t->mark_start) {
 		/* Never accounted (fresh from fork): it starts here. */
 		t->mark_start = now;
+		t->freq_scale = c->freq_scale;
 		return;
 	}
 	end = min(walt_window_end(t->mark_start, window_start, window), now);
 	if (running) {
 		own -= min(own, now - end);
 		full = walt_scale_exec(window, c->freq_scale, c->cpu_scale);
+	} else if (t->freq_scale) {
+		ran_scale = t->freq_scale;
 	}
 	t->curr_window += walt_scale_exec(min(own, end - t->mark_start),
-					  c->freq_scale, c->cpu_scale);
+					  ran_scale, c->cpu_scale);
 	if (walt_task_rollover(t, window_start, window, full, c->nr_hist) &&
 	    running)
 		t->curr_window = walt_scale_exec(min(ran, now - window_start),
 						 c->freq_scale, c->cpu_scale);
 	t->mark_start = now;
+	t->freq_scale = c->freq_scale;
+}
+
+/*
+ * A sync of @rq found its frequency scale changed from @seen's, and
+ * @curr, the task running since @seen->at, has run @exec in all so far.
+ * Charge what ran up to @seen->at at the old scale, as a sync and a fold
+ * at that lazy switch would have: the CPU's busy time since its last
+ * sync, and @curr's run before the switch that picked it. The caller's
+ * sync and fold then charge the rest at the new scale in @c. Nothing is
+ * left to do if no lazy switch came after the last sync. @curr is not
+ * idle, and @rq is busy: a switch to or from idle syncs.
+ */
+static inline void walt_scale_catch_up(struct walt_rq_win *rq,
+				       struct walt_task_win *curr,
+				       const struct walt_seen *seen,
+				       const struct walt_ctx *c)
+{
+	struct walt_ctx old = *c;
+
+	if (seen->at <= rq->busy_mark)
+		return;
+	old.wallclock = seen->at;
+	old.freq_scale = seen->scale;
+	walt_rq_sync(rq, seen->at, true, &old);
+	if (curr->mark_start >= seen->at)
+		return;
+	walt_task_fold(curr, rq->window_start, seen->at,
+		       walt_span(curr->exec_mark, seen->exec), false, &old);
+	curr->exec_mark = seen->exec;
 }
 
 /* Subtract @contrib from *@sum, stopping at 0; true if it had to stop. */

@@ -744,24 +744,37 @@ struct walt_lazy_case {
 	u64 next_mark, now;		/* the rq's window: [1000, 1020) */
 	u64 until;			/* walt_lazy_end() */
 	bool lazy;
+	/* Scales: the CPU's last sync's, @next's run (0: not known), now */
+	unsigned long seen_scale, next_scale, scale;
 };
+
+#define FULL	SCHED_CAPACITY_SCALE
 
 static const struct walt_lazy_case walt_lazy_cases[] = {
 	{ "the picked mark and the time in the window", true, MS(1010),
-	  MS(1012), MS(1020), true },
+	  MS(1012), MS(1020), true, FULL, FULL, FULL },
 	{ "the picked mark and the time on the window start", true, MS(1000),
-	  MS(1000), MS(1020), true },
+	  MS(1000), MS(1020), true, FULL, FULL, FULL },
 	{ "a picked mark ahead of the time (clock skew)", true, MS(1013),
-	  MS(1012), MS(1020), true },
+	  MS(1012), MS(1020), true, FULL, FULL, FULL },
 	{ "idle put: its interval ends here", false, MS(1010), MS(1012), 0,
-	  false },
+	  false, FULL, FULL, FULL },
 	{ "the picked task's mark in an earlier window", true, MS(999),
-	  MS(1012), MS(1020), false },
+	  MS(1012), MS(1020), false, FULL, FULL, FULL },
 	{ "the time on the window end", true, MS(1010), MS(1020), MS(1020),
-	  false },
+	  false, FULL, FULL, FULL },
 	{ "the time windows later", true, MS(1010), MS(1065), MS(1020),
-	  false },
-	{ "a task never accounted", true, 0, MS(1012), MS(1020), false },
+	  false, FULL, FULL, FULL },
+	{ "a task never accounted", true, 0, MS(1012), MS(1020), false,
+	  FULL, 0, FULL },
+	{ "all at a lower scale", true, MS(1010), MS(1012), MS(1020), true,
+	  FULL / 4, FULL / 4, FULL / 4 },
+	{ "the scale changed since the CPU's last sync", true, MS(1010),
+	  MS(1012), MS(1020), false, FULL, FULL, FULL / 4 },
+	{ "the picked task ran at another scale", true, MS(1010), MS(1012),
+	  MS(1020), false, FULL, FULL / 4, FULL },
+	{ "the picked task's scale not known", true, MS(1010), MS(1012),
+	  MS(1020), false, FULL, 0, FULL },
 };
 
 KUNIT_ARRAY_PARAM_DESC(walt_lazy, walt_lazy_cases, name);
@@ -769,14 +782,22 @@ KUNIT_ARRAY_PARAM_DESC(walt_lazy, walt_lazy_cases, name);
 static void walt_lazy_test(struct kunit *test)
 {
 	const struct walt_lazy_case *tc = test->param_value;
-	struct walt_task_win next = { .mark_start = tc->next_mark };
+	const struct walt_seen seen = {
+		.at = MS(1005),
+		.scale = tc->seen_scale,
+	};
+	struct walt_task_win next = {
+		.mark_start = tc->next_mark,
+		.freq_scale = tc->next_scale,
+	};
 	struct walt_rq_win rq = { .window_start = MS(1000) };
 	u64 until = walt_lazy_end(&rq, WINDOW, tc->put_busy);
 
 	KUNIT_EXPECT_EQ_MSG(test, until, tc->until, "%s", tc->name);
 	KUNIT_EXPECT_EQ_MSG(test, walt_switch_charges_nothing(&next,
 							      rq.window_start,
-							      until, tc->now),
+							      until, tc->now,
+							      tc->scale, &seen),
 			    tc->lazy, "%s", tc->name);
 }
 
@@ -788,6 +809,7 @@ struct walt_fold_case {
 	u64 ran;		/* since mark_start, the task's clock */
 	u64 now;		/* before.window_start: the synced rq's */
 	unsigned long freq_scale;	/* 0: 1024 */
+	unsigned long ran_scale;	/* of what it ran; 0: not known */
 	struct walt_state before;	/* demand: every hist[] slot */
 	struct walt_state after;	/* rq columns unused */
 };
@@ -840,6 +862,26 @@ static const struct walt_fold_case walt_fold_cases[] = {
 		.before = { MS(1000), MS(1005), MS(3), MS(7), 0, 0, MS(10) },
 		.after = { MS(1000), MS(1012), US(6500), MS(7), 0, 0, MS(10) },
 	}, {
+		.name = "a running task is charged at the scale of now",
+		.running = true, .ran = MS(7), .now = MS(1012),
+		.freq_scale = SCHED_CAPACITY_SCALE / 2,
+		.ran_scale = SCHED_CAPACITY_SCALE,
+		.before = { MS(1000), MS(1005), MS(3), MS(7), 0, 0, MS(10) },
+		.after = { MS(1000), MS(1012), US(6500), MS(7), 0, 0, MS(10) },
+	}, {
+		.name = "put at full speed, folded at a quarter: full speed",
+		.ran = MS(3), .now = MS(1026),
+		.freq_scale = SCHED_CAPACITY_SCALE / 4,
+		.ran_scale = SCHED_CAPACITY_SCALE,
+		.before = { MS(1020), MS(1015), MS(4), MS(9), 0, 0, MS(10) },
+		.after = { MS(1020), MS(1026), 0, MS(7), 0, 0, US(9400) },
+	}, {
+		.name = "put at a quarter, folded at full speed: a quarter",
+		.ran = MS(4), .now = MS(1012),
+		.ran_scale = SCHED_CAPACITY_SCALE / 4,
+		.before = { MS(1000), MS(1005), MS(3), MS(7), 0, 0, MS(10) },
+		.after = { MS(1000), MS(1012), MS(4), MS(7), 0, 0, MS(10) },
+	}, {
 		.name = "a task never accounted only starts its mark",
 		.running = true, .ran = MS(5), .now = MS(1012),
 		.before = { MS(1000), 0, 0, 0, 0, 0, MS(10) },
@@ -868,6 +910,7 @@ static void walt_fold_test(struct kunit *test)
 		.curr_window = tc->before.curr,
 		.prev_window = tc->before.prev,
 		.demand = tc->before.demand,
+		.freq_scale = tc->ran_scale,
 	};
 	struct walt_ctx c = {
 		.wallclock = tc->now,
@@ -889,6 +932,165 @@ static void walt_fold_test(struct kunit *test)
 	expect_u64(test, tc->name, "task curr", want->curr, t.curr_window);
 	expect_u64(test, tc->name, "task prev", want->prev, t.prev_window);
 	expect_u64(test, tc->name, "demand", want->demand, t.demand);
+	expect_u64(test, tc->name, "scale carried", c.freq_scale,
+		   t.freq_scale);
+}
+
+/*
+ * sched_walt_rollover: lazy charging under a changing frequency,
+ * walt_task_fold() with a task's own scale and walt_scale_catch_up().
+ *
+ * One CPU, reachable step by step: at 1001 ms a switch from idle to N
+ * syncs the CPU (busy from 1001, scale A) and folds N; at 1003 a lazy
+ * switch N -> P (P arrived by a migration at 1000, nothing unfolded); at
+ * 1005 a lazy switch P -> N. Then the frequency scale becomes B, and at
+ * @sync the tick finds it changed, N still running. P, not running, is
+ * folded later at @p_fold, at scale C. Syncing and folding at every
+ * switch (the slow path, as with tracing on) must leave the windows and
+ * sums worked out by hand, and so must the lazy switches: the catch-up
+ * charges what ran before 1005 at A, and P's 2 ms carry A.
+ */
+struct walt_scale_case {
+	const char *name;
+	unsigned long a, b, c;
+	u64 sync, p_fold;
+	u64 rq_curr, rq_prev;
+	u32 n_curr, n_prev, n_demand;
+	u32 p_curr, p_prev, p_demand;
+};
+
+static const struct walt_scale_case walt_scale_cases[] = {
+	{
+		.name = "full speed, then half, in the window: 4 + 7/2 ms",
+		.a = FULL, .b = FULL / 2, .c = FULL / 4,
+		.sync = MS(1012), .p_fold = MS(1015),
+		.rq_curr = US(7500), .rq_prev = MS(15),
+		.n_curr = US(5500), .n_prev = MS(14), .n_demand = MS(14),
+		.p_curr = MS(2), .p_prev = MS(5), .p_demand = MS(5),
+	}, {
+		.name = "half speed, then full, across a boundary",
+		.a = FULL / 2, .b = FULL, .c = FULL,
+		.sync = MS(1026), .p_fold = MS(1030),
+		.rq_curr = MS(6), .rq_prev = MS(17),
+		.n_curr = MS(6), .n_prev = MS(16), .n_demand = MS(16),
+		.p_curr = 0, .p_prev = MS(1), .p_demand = US(4200),
+	}, {
+		.name = "no change: nothing to catch up",
+		.a = FULL, .b = FULL, .c = FULL,
+		.sync = MS(1012), .p_fold = MS(1015),
+		.rq_curr = MS(11), .rq_prev = MS(15),
+		.n_curr = MS(9), .n_prev = MS(14), .n_demand = MS(14),
+		.p_curr = MS(2), .p_prev = MS(5), .p_demand = MS(5),
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_scale, walt_scale_cases, name);
+
+static struct walt_ctx walt_scale_ctx(u64 now, unsigned long scale)
+{
+	return (struct walt_ctx) {
+		.wallclock = now,
+		.window_size = WINDOW,
+		.nr_hist = NR_HIST,
+		.freq_scale = scale,
+		.cpu_scale = SCHED_CAPACITY_SCALE,
+	};
+}
+
+/* Fold @t at @now on @rq (synced to @now), @ran since its exec_mark. */
+static void walt_scale_fold(struct walt_task_win *t,
+			    const struct walt_rq_win *rq, u64 now, u64 ran,
+			    bool running, unsigned long scale)
+{
+	struct walt_ctx c = walt_scale_ctx(now, scale);
+
+	walt_task_fold(t, rq->window_start, now, ran, running, &c);
+	t->exec_mark += ran;
+}
+
+static void walt_scale_sync(struct walt_rq_win *rq, u64 now,
+			    unsigned long scale)
+{
+	struct walt_ctx c = walt_scale_ctx(now, scale);
+
+	walt_rq_sync(rq, now, true, &c);
+}
+
+static struct walt_task_win walt_scale_task(u64 mark, u32 prev,
+					    unsigned long scale)
+{
+	struct walt_task_win t = {
+		.mark_start = mark,
+		.prev_window = prev,
+		.demand = prev,
+		.freq_scale = scale,
+	};
+	unsigned int i;
+
+	for (i = 0; i < WALT_HIST_MAX; i++)
+		t.hist[i] = prev;
+	return t;
+}
+
+static void walt_scale_expect(struct kunit *test, const char *path,
+			      const struct walt_scale_case *tc,
+			      const struct walt_rq_win *rq,
+			      const struct walt_task_win *n,
+			      const struct walt_task_win *p)
+{
+	KUNIT_EXPECT_EQ_MSG(test, rq->curr_runnable_sum, tc->rq_curr, "%s", path);
+	KUNIT_EXPECT_EQ_MSG(test, rq->prev_runnable_sum, tc->rq_prev, "%s", path);
+	KUNIT_EXPECT_EQ_MSG(test, n->curr_window, tc->n_curr, "%s: N", path);
+	KUNIT_EXPECT_EQ_MSG(test, n->prev_window, tc->n_prev, "%s: N", path);
+	KUNIT_EXPECT_EQ_MSG(test, n->demand, tc->n_demand, "%s: N", path);
+	KUNIT_EXPECT_EQ_MSG(test, p->curr_window, tc->p_curr, "%s: P", path);
+	KUNIT_EXPECT_EQ_MSG(test, p->prev_window, tc->p_prev, "%s: P", path);
+	KUNIT_EXPECT_EQ_MSG(test, p->demand, tc->p_demand, "%s: P", path);
+}
+
+static void walt_scale_test(struct kunit *test)
+{
+	const struct walt_scale_case *tc = test->param_value;
+	const struct walt_rq_win rq0 = {
+		.window_start = MS(1000),
+		.prev_runnable_sum = MS(15),
+		.busy_mark = MS(1001),
+	};
+	struct walt_task_win n0 = walt_scale_task(MS(1001), MS(14), tc->a);
+	struct walt_task_win p0 = walt_scale_task(MS(1000), MS(5), tc->a);
+	struct walt_rq_win rq = rq0;
+	struct walt_task_win n = n0, p = p0;
+	struct walt_seen seen;
+	struct walt_ctx c;
+
+	/* Every switch on the slow path. */
+	walt_scale_sync(&rq, MS(1003), tc->a);
+	walt_scale_fold(&n, &rq, MS(1003), MS(2), true, tc->a);
+	walt_scale_fold(&p, &rq, MS(1003), 0, false, tc->a);
+	walt_scale_sync(&rq, MS(1005), tc->a);
+	walt_scale_fold(&p, &rq, MS(1005), MS(2), true, tc->a);
+	walt_scale_fold(&n, &rq, MS(1005), 0, false, tc->a);
+	walt_scale_sync(&rq, tc->sync, tc->b);
+	walt_scale_fold(&n, &rq, tc->sync, tc->sync - MS(1005), true, tc->b);
+	walt_scale_fold(&p, &rq, tc->p_fold, 0, false, tc->c);
+	walt_scale_expect(test, "every switch slow", tc, &rq, &n, &p);
+
+	/* Both switches lazy: the tick catches up. */
+	rq = rq0;
+	n = n0;
+	p = p0;
+	seen = (struct walt_seen) {
+		.at = MS(1005), .exec = n.exec_mark + MS(2), .scale = tc->a,
+	};
+	c = walt_scale_ctx(tc->sync, tc->b);
+	if (c.freq_scale != seen.scale)
+		walt_scale_catch_up(&rq, &n, &seen, &c);
+	walt_scale_sync(&rq, tc->sync, tc->b);
+	walt_scale_fold(&n, &rq, tc->sync,
+			seen.exec + tc->sync - MS(1005) - n.exec_mark, true,
+			tc->b);
+	walt_scale_fold(&p, &rq, tc->p_fold, MS(2), false, tc->c);
+	walt_scale_expect(test, "lazy switches", tc, &rq, &n, &p);
 }
 
 /* sched_walt_rollover: lazy charging, walt_rq_sync() */
@@ -1079,6 +1281,7 @@ static struct kunit_case walt_rollover_test_cases[] = {
 	KUNIT_CASE_PARAM(walt_switch_skip_test, walt_switch_gen_params),
 	KUNIT_CASE_PARAM(walt_lazy_test, walt_lazy_gen_params),
 	KUNIT_CASE_PARAM(walt_fold_test, walt_fold_gen_params),
+	KUNIT_CASE_PARAM(walt_scale_test, walt_scale_gen_params),
 	KUNIT_CASE_PARAM(walt_sync_test, walt_sync_gen_params),
 	KUNIT_CASE_PARAM(walt_prev_at_test, walt_prev_at_gen_params),
 	KUNIT_CASE_PARAM(walt_session_test, walt_session_gen_params),

@@ -23,6 +23,8 @@ struct walt_task_win {
 	u32	prev_window;		/* busy in the window before it */
 	u32	hist[WALT_HIST_MAX];	/* completed windows, [0] newest */
 	u32	demand;			/* max(hist[0], average of N) */
+	/* Frequency scale of what it ran since exec_mark, 0: not known */
+	u32	freq_scale;
 };
 
 /*
