@@ -14,12 +14,15 @@
  *
  * Locking: a CPU's struct walt_rq_win and the windows of the tasks whose
  * contribution it holds are protected by that CPU's rq->lock. A migration
- * takes the task's contribution out of the source's sums under the source
- * rq->lock (migrate hook) and adds it to the destination's under the
- * destination rq->lock (activate hook with ENQUEUE_MIGRATED); in between
- * it is owned by the migrating task alone (walt.in_transit). The sums are
- * written inside a seqcount write section as well, for walt_cpu_util(),
- * which reads them without the lock.
+ * takes the task's contribution out of the source's sums (migrate hook)
+ * and adds it to the destination's under the destination rq->lock
+ * (activate hook with ENQUEUE_MIGRATED); in between it is owned by the
+ * migrating task alone (walt.in_transit). A queued task leaves under the
+ * source rq->lock, which its migration holds; a waking task, which only
+ * p->pi_lock protects, leaves a record (walt_pending) that the source
+ * takes out of its sums at its next sync, under its rq->lock. The sums
+ * are written inside a seqcount write section as well, for
+ * walt_cpu_util(), which reads them without the lock.
  *
  * Charging: a CPU's busy time by the intervals in which a task (not idle)
  * runs there, a task's windows from its se.sum_exec_runtime, each at its
@@ -88,6 +91,35 @@ static DEFINE_PER_CPU(u64, walt_lazy_until);
  * lazy switches, on the CPU's own events but for a migration's sync.
  */
 static DEFINE_PER_CPU(struct walt_seen, walt_seen);
+/*
+ * Shares of tasks that woke up on other CPUs, to take out of the CPU's
+ * sums at its next sync (walt_take_removed()). @lock serializes the
+ * wakers that add to @rm and the CPU's sync that empties it, which holds
+ * the rq lock and, if it changes @rm, is inside the sums' write section:
+ * a reader that copies the sums and @rm in one read section of each
+ * (walt_rq_read()) sees a share either in both or in neither.
+ */
+struct walt_pending {
+	raw_spinlock_t			lock;
+	seqcount_raw_spinlock_t		seq;
+	struct walt_share		rm;
+};
+
+static DEFINE_PER_CPU(struct walt_pending, walt_pending);
+/*
+ * IRQ time that interrupted the CPU's idle task, to add to its sums at its
+ * next sync on the CPU itself (walt_give_irq()). Written only by the CPU
+ * in its irq hook and emptied only by the CPU's own syncs, under the rq
+ * lock: both with interrupts disabled, so they never overlap and share no
+ * lock. Remote syncs leave it. @seq is for readers, as for walt_pending;
+ * the idle task's windows are as local (walt_update_idle(), walt_irq()).
+ */
+struct walt_irq_time {
+	seqcount_t		seq;
+	struct walt_share	share;
+};
+
+static DEFINE_PER_CPU(struct walt_irq_time, walt_irq_time);
 /* The first window boundary of this tracking session; see walt_start(). */
 static u64 walt_session_start;
 
@@ -288,6 +320,39 @@ static void walt_ctx_scales(struct walt_ctx *c, struct rq *rq, u64 now)
 }
 
 /*
+ * Take the shares of tasks that woke up elsewhere out of @rq's sums @wrq,
+ * inside their write section. The unlocked look may miss a share being
+ * added: the next sync takes it.
+ */
+static void walt_take_removed(struct rq *rq, struct walt_rq_win *wrq)
+{
+	struct walt_pending *pd = per_cpu_ptr(&walt_pending, cpu_of(rq));
+
+	if (!READ_ONCE(pd->rm.curr) && !READ_ONCE(pd->rm.prev))
+		return;
+	raw_spin_lock(&pd->lock);
+	write_seqcount_begin(&pd->seq);
+	walt_share_take(wrq, &pd->rm, walt_window);
+	write_seqcount_end(&pd->seq);
+	raw_spin_unlock(&pd->lock);
+}
+
+/* Add the IRQ time of @rq's idle task to its sums @wrq, if @rq is ours. */
+static void walt_give_irq(struct rq *rq, struct walt_rq_win *wrq)
+{
+	struct walt_irq_time *it;
+
+	if (cpu_of(rq) != smp_processor_id())
+		return;
+	it = this_cpu_ptr(&walt_irq_time);
+	if (walt_share_empty(&it->share))
+		return;
+	write_seqcount_begin(&it->seq);
+	walt_share_give(wrq, &it->share, walt_window);
+	write_seqcount_end(&it->seq);
+}
+
+/*
  * Bring @rq's sums to @now: roll its window and charge the CPU's busy time
  * since its last sync. @busy is whether a task (not idle) runs on the CPU:
  * it has since the last sync, as every switch to or from idle syncs. The
@@ -309,6 +374,8 @@ static void walt_sync(struct rq *rq, u64 now, bool busy)
 		walt_scale_catch_up(wrq, &curr->walt.win, seen, &c);
 	}
 	walt_rq_sync(wrq, now, busy, &c);
+	walt_take_removed(rq, wrq);
+	walt_give_irq(rq, wrq);
 	walt_rq_write_end(rq);
 	*seen = (struct walt_seen) { .at = now, .scale = c.freq_scale };
 }
@@ -334,11 +401,14 @@ static u64 walt_task_exec(struct rq *rq, struct task_struct *p, bool running)
 }
 
 /*
- * Fold what @p (not idle) ran since its last fold into its windows, on
- * @rq already synced to @now. @running: @p has been on the CPU up to @now.
+ * Fold what @p (not idle) ran since its last fold on @rq into its
+ * windows, rolled to @window_start, the window holding @now. @running: @p
+ * has been on the CPU up to @now.
  */
-static noinline void walt_fold(struct rq *rq, struct task_struct *p,
-			       enum walt_event event, u64 now, bool running)
+static __always_inline void walt_fold_to(struct rq *rq,
+					 struct task_struct *p,
+					 enum walt_event event, u64 now,
+					 u64 window_start, bool running)
 {
 	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(rq));
 	struct walt_task_win *t = &p->walt.win;
@@ -348,11 +418,19 @@ static noinline void walt_fold(struct rq *rq, struct task_struct *p,
 	walt_forget_stale(p);
 	walt_check_home(rq, p);
 	walt_ctx_scales(&c, rq, now);
-	walt_task_fold(t, wrq->window_start, now, walt_span(t->exec_mark, exec),
+	walt_task_fold(t, window_start, now, walt_span(t->exec_mark, exec),
 		       running, &c);
 	t->exec_mark = exec;
 	trace_walt_update_task_ravg_tp(p, cpu_of(rq), event, now, wrq);
 	trace_walt_update_task_ravg(p, cpu_of(rq), event, now, wrq);
+}
+
+/* Fold @p on @rq, synced to @now and holding its lock: see walt_fold_to(). */
+static noinline void walt_fold(struct rq *rq, struct task_struct *p,
+			       enum walt_event event, u64 now, bool running)
+{
+	walt_fold_to(rq, p, event, now,
+		     per_cpu(walt_rq, cpu_of(rq)).window_start, running);
 }
 
 /*
@@ -600,59 +678,127 @@ static void walt_tick(struct rq *rq)
 }
 
 /*
- * Take @p's share out of the source CPU's sums. A queued task comes with
- * the source rq->lock held; a waking one with only p->pi_lock, and then
- * no rq->lock is held at all, so take the source's here. @p is not
- * running either way.
+ * @p wakes up on another CPU: only p->pi_lock is held, and @p, neither
+ * queued nor running, is the waker's alone; its windows change with no rq
+ * lock. Fold it in the window holding now, on the grid that all CPUs
+ * share (@src's sums may lag it, idle), and record its share for @src to
+ * take out at its next sync, as PELT's remove_entity_load_avg() does.
+ * Its run time carries its own frequency scale, the one of its last
+ * switch on @src, so that the fold needs nothing of @src's state but the
+ * capacity.
+ */
+static void walt_depart_waking(struct rq *src, struct task_struct *p)
+{
+	struct walt_pending *pd = per_cpu_ptr(&walt_pending, cpu_of(src));
+	u64 now = walt_clock_of(cpu_of(src));
+
+	walt_fold_to(src, p, WALT_TASK_MIGRATE, now,
+		     max(walt_window_floor(now), READ_ONCE(walt_session_start)),
+		     false);
+	raw_spin_lock(&pd->lock);
+	write_seqcount_begin(&pd->seq);
+	walt_share_add_task(&pd->rm, &p->walt.win, walt_window);
+	write_seqcount_end(&pd->seq);
+	raw_spin_unlock(&pd->lock);
+}
+
+/*
+ * Take @p's share out of the source CPU's sums: at once for a queued task,
+ * whose migration holds the source rq->lock and has dequeued it (the
+ * clock is updated); at the source's next sync for a waking one, which
+ * comes with only p->pi_lock (walt_depart_waking()). @p is not running
+ * either way.
  *
  * The share may exceed what the sums hold by a little: the CPU's busy
- * time and the task's run time are charged at different moments, each at
- * the frequency of its moment, and the task's clock leaves out IRQ time
- * but not the other way round. The sums stop at 0 then; a migration that
- * skipped this hook is caught by walt_check_home() instead.
+ * time and the task's run time are charged at different moments, and the
+ * task's clock leaves out IRQ time but not the other way round. The sums
+ * stop at 0 then; a migration that skipped this hook is caught by
+ * walt_check_home() instead.
  */
 static void walt_migrate(struct task_struct *p, int new_cpu)
 {
 	struct rq *src = task_rq(p);
-	bool lock = !p->on_rq;
 	u64 now;
 
 	if (walt_is_idle(src, p))
 		return;
-	if (lock)
-		raw_spin_rq_lock(src);
-
 	walt_forget_stale(p);
 	if (p->walt.in_transit)
-		goto unlock;
-	/* The queued task's migration dequeued it: src's clock is updated. */
-	now = lock ? walt_clock_of(cpu_of(src)) : walt_clock(src);
-	walt_sync(src, now, walt_rq_busy(src));
-	walt_fold(src, p, WALT_TASK_MIGRATE, now, false);
-	walt_depart(&p->walt.win, walt_rq_write_begin(src));
-	walt_rq_write_end(src);
+		return;
+	if (!p->on_rq) {
+		walt_depart_waking(src, p);
+	} else {
+		lockdep_assert_rq_held(src);
+		now = walt_clock(src);
+		walt_sync(src, now, walt_rq_busy(src));
+		walt_fold(src, p, WALT_TASK_MIGRATE, now, false);
+		walt_depart(&p->walt.win, walt_rq_write_begin(src));
+		walt_rq_write_end(src);
+	}
 	p->walt.in_transit = true;
 	p->walt.src_cpu = cpu_of(src);
-unlock:
-	if (lock)
-		raw_spin_rq_unlock(src);
-}
-
-static void walt_irq(struct rq *rq, u64 delta)
-{
-	raw_spin_rq_lock(rq);
-	walt_update_idle(rq, WALT_IRQ_UPDATE, walt_clock_of(cpu_of(rq)), delta);
-	raw_spin_rq_unlock(rq);
 }
 
 /*
- * Copy @cpu's sums, consistent with each other, without its rq lock.
- * Returns whether a task (not idle) was running there: the switches to
- * and from idle sync the sums (walt_switch_slow()), so the CPU has been
- * busy since the copy's busy_mark if it was, give or take the instant
- * between the switch of rq->curr and that sync.
+ * An IRQ ended that interrupted @rq's idle task, on this CPU: record its
+ * time for the CPU's next sync (walt_irq_time), without the rq lock. Time
+ * before the session's first boundary is not counted.
  */
-static bool walt_rq_read(int cpu, struct walt_rq_win *copy)
+static void walt_irq(struct rq *rq, u64 delta)
+{
+	struct walt_irq_time *it = this_cpu_ptr(&walt_irq_time);
+	struct task_struct *idle = rq->idle;
+	u64 now = walt_clock_of(cpu_of(rq));
+	struct walt_ctx c;
+
+	if (now < READ_ONCE(walt_session_start))
+		return;
+	walt_ctx_init(&c, rq, idle, WALT_IRQ_UPDATE, now, delta);
+	write_seqcount_begin(&it->seq);
+	walt_share_add_idle(&it->share, &idle->walt.win, &c);
+	write_seqcount_end(&it->seq);
+	trace_walt_update_task_ravg_tp(idle, cpu_of(rq), WALT_IRQ_UPDATE, now,
+				       per_cpu_ptr(&walt_rq, cpu_of(rq)));
+	trace_walt_update_task_ravg(idle, cpu_of(rq), WALT_IRQ_UPDATE, now,
+				    per_cpu_ptr(&walt_rq, cpu_of(rq)));
+}
+
+/* Copy the shares still to be taken out of @cpu's sums, without locks. */
+VISIBLE_IF_KUNIT void walt_removed_read(int cpu, struct walt_share *rm)
+{
+	struct walt_pending *pd = per_cpu_ptr(&walt_pending, cpu);
+	unsigned int start;
+
+	do {
+		start = read_seqcount_begin(&pd->seq);
+		*rm = pd->rm;
+	} while (read_seqcount_retry(&pd->seq, start));
+}
+EXPORT_SYMBOL_IF_KUNIT(walt_removed_read);
+
+/* Copy @cpu's IRQ time of idle still to be added, without locks. */
+static void walt_irq_time_read(int cpu, struct walt_share *irq)
+{
+	struct walt_irq_time *it = per_cpu_ptr(&walt_irq_time, cpu);
+	unsigned int start;
+
+	do {
+		start = read_seqcount_begin(&it->seq);
+		*irq = it->share;
+	} while (read_seqcount_retry(&it->seq, start));
+}
+
+/*
+ * Copy @cpu's sums, consistent with each other, the shares still to be
+ * taken out of them and the IRQ time still to be added, without its rq
+ * lock. Returns whether a task (not
+ * idle) was running there: the switches to and from idle sync the sums
+ * (walt_switch_slow()), so the CPU has been busy since the copy's
+ * busy_mark if it was, give or take the instant between the switch of
+ * rq->curr and that sync.
+ */
+static bool walt_rq_read(int cpu, struct walt_rq_win *copy,
+			 struct walt_share *rm, struct walt_share *irq)
 {
 	seqcount_t *seq = per_cpu_ptr(&walt_rq_seq, cpu);
 	struct rq *rq = cpu_rq(cpu);
@@ -664,8 +810,24 @@ static bool walt_rq_read(int cpu, struct walt_rq_win *copy)
 		start = read_seqcount_begin(seq);
 		*copy = per_cpu(walt_rq, cpu);
 		busy = !walt_is_idle(rq, rcu_dereference(rq->curr));
+		walt_removed_read(cpu, rm);
+		walt_irq_time_read(cpu, irq);
 	} while (read_seqcount_retry(seq, start));
 	return busy;
+}
+
+/* Forget what tasks that woke up elsewhere left on @cpu. */
+static void walt_pending_reset(int cpu)
+{
+	struct walt_pending *pd = per_cpu_ptr(&walt_pending, cpu);
+
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&pd->lock, flags);
+	write_seqcount_begin(&pd->seq);
+	pd->rm = (struct walt_share) { };
+	write_seqcount_end(&pd->seq);
+	raw_spin_unlock_irqrestore(&pd->lock, flags);
 }
 
 /* Utilization of one complete window of @sum busy ns, capacity scale. */
@@ -681,17 +843,20 @@ EXPORT_SYMBOL_IF_KUNIT(walt_util);
  * a sync now would leave them, or an idle CPU would keep its last busy
  * window and hold up the frequency of a policy it shares. A CPU running a
  * task has been busy since its last sync, which may be windows ago if its
- * tick is late or stopped: that time is added.
+ * tick is late or stopped: that time is added. The shares of tasks that
+ * woke up elsewhere since are taken out, as that sync would.
  */
 VISIBLE_IF_KUNIT unsigned long walt_cpu_util(int cpu)
 {
+	struct walt_share rm, irq;
 	struct walt_rq_win wrq;
 	struct walt_ctx c;
 	bool busy;
 
-	busy = walt_rq_read(cpu, &wrq);
+	busy = walt_rq_read(cpu, &wrq, &rm, &irq);
 	walt_ctx_scales(&c, cpu_rq(cpu), local_clock());
-	return min(walt_util(walt_rq_prev_at(&wrq, c.wallclock, busy, &c),
+	return min(walt_util(walt_rq_prev_at(&wrq, &rm, &irq, c.wallclock,
+					     busy, &c),
 			     walt_window),
 		   arch_scale_cpu_capacity(cpu));
 }
@@ -738,6 +903,9 @@ static int walt_start(void)
 		per_cpu(walt_cpu_scale, cpu) = arch_scale_cpu_capacity(cpu);
 		per_cpu(walt_lazy_until, cpu) = 0;
 		per_cpu(walt_seen, cpu) = (struct walt_seen) { };
+		walt_pending_reset(cpu);
+		/* Hooks off: this CPU's irq hook and syncs do not run. */
+		per_cpu(walt_irq_time, cpu).share = (struct walt_share) { };
 		memset(&rq->idle->walt, 0, sizeof(rq->idle->walt));
 	}
 	WRITE_ONCE(walt_session_start, start);
@@ -781,6 +949,9 @@ static int walt_cpu_online(unsigned int cpu)
 		};
 		walt_rq_write_end(rq);
 		per_cpu(walt_seen, cpu) = (struct walt_seen) { };
+		walt_pending_reset(cpu);
+		/* On @cpu itself, interrupts off: see walt_irq_time. */
+		this_cpu_ptr(&walt_irq_time)->share = (struct walt_share) { };
 	}
 	return 0;
 }
@@ -916,8 +1087,14 @@ static int __init walt_init(void)
 {
 	int cpu, ret;
 
-	for_each_possible_cpu(cpu)
+	for_each_possible_cpu(cpu) {
+		struct walt_pending *pd = per_cpu_ptr(&walt_pending, cpu);
+
 		seqcount_init(per_cpu_ptr(&walt_rq_seq, cpu));
+		seqcount_init(&per_cpu(walt_irq_time, cpu).seq);
+		raw_spin_lock_init(&pd->lock);
+		seqcount_raw_spinlock_init(&pd->seq, &pd->lock);
+	}
 
 	ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN, "sched/walt:online",
 					walt_cpu_online, NULL);
@@ -946,9 +1123,10 @@ static void walt_print_field(struct seq_file *m, const char *name, u64 val)
 
 void walt_print_cpu(struct seq_file *m, int cpu)
 {
+	struct walt_share rm, irq;
 	struct walt_rq_win wrq;
 
-	walt_rq_read(cpu, &wrq);
+	walt_rq_read(cpu, &wrq, &rm, &irq);
 	walt_print_field(m, "walt_window_start", wrq.window_start);
 	walt_print_field(m, "walt_curr_runnable_sum", wrq.curr_runnable_sum);
 	walt_print_field(m, "walt_prev_runnable_sum", wrq.prev_runnable_sum);

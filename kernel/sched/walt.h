@@ -30,10 +30,12 @@ static inline void walt_print_cpu(struct seq_file *m, int cpu) { }
 
 #if IS_ENABLED(CONFIG_KUNIT) && defined(CONFIG_SCHED_WALT)
 struct walt_rq_win;
+struct walt_share;
 extern struct sched_util_signal walt_signal;
 unsigned long walt_util(u64 sum, u32 window);
 unsigned long walt_cpu_util(int cpu);
 struct walt_rq_win *walt_rq_of(int cpu);
+void walt_removed_read(int cpu, struct walt_share *rm);
 u32 walt_window_size(void);
 #endif
 

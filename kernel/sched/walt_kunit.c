@@ -77,13 +77,27 @@ struct walt_snap {
 	bool in_transit;
 };
 
+/*
+ * @cpu's sums as its next sync would leave them, without rolling them: the
+ * shares of tasks that woke up elsewhere taken out. Its rq lock is held.
+ */
+static struct walt_rq_win walt_rq_settled(int cpu)
+{
+	struct walt_rq_win rw = *walt_rq_of(cpu);
+	struct walt_share rm;
+
+	walt_removed_read(cpu, &rm);
+	walt_share_take(&rw, &rm, walt_window_size());
+	return rw;
+}
+
 static void walt_snapshot(struct task_struct *k, int src, int dst,
 			  struct walt_snap *s)
 {
 	guard(irqsave)();
 	guard(double_rq_lock)(cpu_rq(src), cpu_rq(dst));
-	s->src = *walt_rq_of(src);
-	s->dst = *walt_rq_of(dst);
+	s->src = walt_rq_settled(src);
+	s->dst = walt_rq_settled(dst);
 	s->t = k->walt.win;
 	s->in_transit = k->walt.in_transit;
 }
@@ -712,7 +726,7 @@ static bool walt_snap_cpu_window(int cpu, struct task_struct **k, int n,
 		if (attempt)
 			usleep_range(1000, 2000);
 		rq_lock_irqsave(rq, &rf);
-		*rw = *walt_rq_of(cpu);
+		*rw = walt_rq_settled(cpu);
 		for (i = 0; i < n; i++)
 			tw[i] = k[i]->walt.win;
 		rq_unlock_irqrestore(rq, &rf);

@@ -523,22 +523,6 @@ static inline void walt_rq_sync(struct walt_rq_win *rq, u64 now, bool busy,
 }
 
 /*
- * @rq's prev_runnable_sum as a sync at @now would leave it, @rq itself
- * unchanged: the busy time of the last window complete at @now. The sums
- * of a CPU without events for a while lag @now: an idle CPU with its tick
- * stopped, or a busy one whose tick is late or stopped (nohz_full). @busy
- * and @c are as for walt_rq_sync().
- */
-static inline u64 walt_rq_prev_at(const struct walt_rq_win *rq, u64 now,
-				  bool busy, const struct walt_ctx *c)
-{
-	struct walt_rq_win synced = *rq;
-
-	walt_rq_sync(&synced, now, busy, c);
-	return synced.prev_runnable_sum;
-}
-
-/*
  * The first window boundary of a tracking session started at @now, when
  * the last one started at @last (0: none): the next boundary, and at
  * least one window after @last. A mark of an earlier session is then
@@ -672,7 +656,7 @@ static inline void walt_scale_catch_up(struct walt_rq_win *rq,
 }
 
 /* Subtract @contrib from *@sum, stopping at 0; true if it had to stop. */
-static inline bool walt_sub_clamped(u64 *sum, u32 contrib)
+static inline bool walt_sub_clamped(u64 *sum, u64 contrib)
 {
 	if (*sum < contrib) {
 		*sum = 0;
@@ -699,6 +683,181 @@ static inline bool walt_depart(const struct walt_task_win *t,
 	clamped |= walt_sub_clamped(&src->prev_runnable_sum, t->prev_window);
 
 	return clamped;
+}
+
+/**
+ * struct walt_share - busy time per window that a CPU's sums do not show yet
+ * @window_start: the window of @curr (0: none yet)
+ * @curr: for the CPU's curr_runnable_sum in that window
+ * @prev: for its prev_runnable_sum; both 0: nothing pending
+ *
+ * A task that wakes up on another CPU leaves its source without the
+ * source's rq lock (walt.c, walt_migrate()): its share is recorded in the
+ * window of its mark and taken out of the source's sums at the source's
+ * next sync (walt_share_take()), as PELT takes the load of such a task
+ * out of its old cfs_rq at the next update. IRQ time that interrupts an
+ * idle CPU is recorded the same way, without the rq lock, and added to
+ * the sums at the CPU's next sync (walt_share_add_idle(),
+ * walt_share_give()). A record rolls as the sums do (walt_share_roll()),
+ * so it can wait for that sync any number of windows.
+ */
+struct walt_share {
+	u64	window_start;
+	u64	curr;
+	u64	prev;
+};
+
+/*
+ * Move @sh to the window starting at @window_start, if that is later: it
+ * rolls as the sums it is for roll (walt_rq_rollover()). Both are on the
+ * window grid.
+ */
+static inline void walt_share_roll(struct walt_share *sh, u64 window_start,
+				   u32 window)
+{
+	u64 nr;
+
+	if (window_start <= sh->window_start)
+		return;
+	nr = div_u64(window_start - sh->window_start, window);
+	sh->prev = nr == 1 ? sh->curr : 0;
+	sh->curr = 0;
+	sh->window_start = window_start;
+}
+
+static inline bool walt_share_empty(const struct walt_share *sh)
+{
+	return !sh->curr && !sh->prev;
+}
+
+/* Add @add to @sh; records of different windows meet in the later one. */
+static inline void walt_share_merge(struct walt_share *sh,
+				    struct walt_share add, u32 window)
+{
+	walt_share_roll(&add, sh->window_start, window);
+	walt_share_roll(sh, add.window_start, window);
+	sh->curr += add.curr;
+	sh->prev += add.prev;
+}
+
+/*
+ * Record in @rm that task @t, folded on its source CPU, left it: its share
+ * is in the window of its mark. Shares recorded in different windows (the
+ * wakers' clocks differ a little) meet in the later one.
+ */
+static inline void walt_share_add_task(struct walt_share *rm,
+				       const struct walt_task_win *t,
+				       u32 window)
+{
+	u64 windows = t->mark_start;
+	struct walt_share share = {
+		.window_start = t->mark_start - do_div(windows, window),
+		.curr = t->curr_window,
+		.prev = t->prev_window,
+	};
+
+	walt_share_merge(rm, share, window);
+}
+
+/*
+ * Take @rm out of @rq's sums and empty it, @rq synced to @rm's window or
+ * a later one; a sum that holds less stops at 0, as in walt_depart(). The
+ * emptied record keeps @rq's window. Returns false, changing nothing,
+ * while @rq is still before @rm's window (its clock behind that of a
+ * waker) or nothing is pending.
+ */
+static inline bool walt_share_take(struct walt_rq_win *rq,
+				   struct walt_share *rm, u32 window)
+{
+	if (walt_share_empty(rm) || rq->window_start < rm->window_start)
+		return false;
+	walt_share_roll(rm, rq->window_start, window);
+	walt_sub_clamped(&rq->curr_runnable_sum, rm->curr);
+	walt_sub_clamped(&rq->prev_runnable_sum, rm->prev);
+	rm->curr = 0;
+	rm->prev = 0;
+	return true;
+}
+
+/*
+ * Charge the busy part of the idle task's interval [@idle->mark_start,
+ * @c->wallclock), which an IRQ ends (@c->irqtime of it, all of it while
+ * tasks wait on IO and io_is_busy is set), to @sh instead of the CPU's
+ * sums: what walt_update_busy() adds to them, per window of the grid,
+ * without rolling them. Then move the mark. A first event (mark 0) only
+ * sets the mark; a clock gone backwards changes nothing. The common case,
+ * an IRQ inside @sh's window, needs no division.
+ */
+static inline void walt_share_add_idle(struct walt_share *sh,
+				       struct walt_task_win *idle,
+				       const struct walt_ctx *c)
+{
+	u64 now = c->wallclock, windows = now, from;
+	struct walt_rq_win part;
+
+	if (!c->window_size || now < idle->mark_start)
+		return;
+	if (idle->mark_start && walt_is_busy(c)) {
+		from = walt_busy_start(idle->mark_start, now, c);
+		if (sh->window_start && from >= sh->window_start &&
+		    now < sh->window_start + c->window_size) {
+			sh->curr += walt_scaled_span(from, now, c);
+			idle->mark_start = now;
+			return;
+		}
+		part = (struct walt_rq_win) {
+			.window_start = now - do_div(windows, c->window_size),
+		};
+		walt_rq_account(&part, from, now, c);
+		walt_share_merge(sh, (struct walt_share) {
+					.window_start = part.window_start,
+					.curr = part.curr_runnable_sum,
+					.prev = part.prev_runnable_sum,
+				 }, c->window_size);
+	}
+	idle->mark_start = now;
+}
+
+/*
+ * Add @sh to @rq's sums and empty it, @rq synced to @sh's window or a
+ * later one; the emptied record keeps @rq's window. Returns false,
+ * changing nothing, while @rq is before @sh's window or nothing is
+ * pending.
+ */
+static inline bool walt_share_give(struct walt_rq_win *rq,
+				   struct walt_share *sh, u32 window)
+{
+	if (walt_share_empty(sh) || rq->window_start < sh->window_start)
+		return false;
+	walt_share_roll(sh, rq->window_start, window);
+	rq->curr_runnable_sum += sh->curr;
+	rq->prev_runnable_sum += sh->prev;
+	sh->curr = 0;
+	sh->prev = 0;
+	return true;
+}
+
+/*
+ * @rq's prev_runnable_sum as a sync at @now would leave it, @rq itself
+ * unchanged: the busy time of the last window complete at @now, less the
+ * shares of tasks that left it (@rm) and with the IRQ time of idle (@irq),
+ * both not applied yet. The sums
+ * of a CPU without events for a while lag @now: an idle CPU with its tick
+ * stopped, or a busy one whose tick is late or stopped (nohz_full). @busy
+ * and @c are as for walt_rq_sync().
+ */
+static inline u64 walt_rq_prev_at(const struct walt_rq_win *rq,
+				  const struct walt_share *rm,
+				  const struct walt_share *irq, u64 now,
+				  bool busy, const struct walt_ctx *c)
+{
+	struct walt_rq_win synced = *rq;
+	struct walt_share removed = *rm, irq_time = *irq;
+
+	walt_rq_sync(&synced, now, busy, c);
+	walt_share_take(&synced, &removed, c->window_size);
+	walt_share_give(&synced, &irq_time, c->window_size);
+	return synced.prev_runnable_sum;
 }
 
 /*

@@ -19,6 +19,7 @@
 #define US(x)		((u64)(x) * NSEC_PER_USEC)
 #define WINDOW		MS(20)
 #define NR_HIST		5
+#define WALT_RQ(ws, curr, prev)	{ MS(ws), MS(curr), MS(prev) }
 
 static void expect_u64(struct kunit *test, const char *name,
 		       const char *what, u64 expected, u64 seen)
@@ -1177,6 +1178,8 @@ struct walt_prev_at_case {
 	u64 busy_mark;
 	u64 now;
 	unsigned long freq_scale;	/* 0: full */
+	struct walt_share rm;		/* shares still to take out */
+	struct walt_share irq;		/* IRQ time still to add */
 	u64 prev;		/* before: 1000 ms, curr 10, prev 15 */
 };
 
@@ -1210,6 +1213,26 @@ static const struct walt_prev_at_case walt_prev_at_cases[] = {
 		.busy = true, .busy_mark = MS(1015), .now = MS(1045),
 		.freq_scale = SCHED_CAPACITY_SCALE / 2,
 		.prev = MS(10),
+	}, {
+		.name = "a task that woke elsewhere: its prev taken out",
+		.busy = true, .busy_mark = MS(1005), .now = MS(1012),
+		.rm = { MS(1000), MS(4), MS(9) },
+		.prev = MS(6),
+	}, {
+		.name = "idle a window on, a task woke elsewhere: its curr out",
+		.busy_mark = MS(1005), .now = MS(1026),
+		.rm = { MS(1000), MS(4), MS(9) },
+		.prev = MS(6),
+	}, {
+		.name = "a departure recorded a window ahead: that window's",
+		.busy = true, .busy_mark = MS(1005), .now = MS(1026),
+		.rm = { MS(1020), MS(3), MS(9) },
+		.prev = MS(16),
+	}, {
+		.name = "idle a window on, with IRQ time: the window and it",
+		.busy_mark = MS(1005), .now = MS(1026),
+		.irq = { MS(1000), MS(1), 0 },
+		.prev = MS(11),
 	},
 };
 
@@ -1231,9 +1254,251 @@ static void walt_prev_at_test(struct kunit *test)
 	};
 
 	expect_u64(test, tc->name, "prev",
-		   tc->prev, walt_rq_prev_at(&rq, tc->now, tc->busy, &c));
+		   tc->prev, walt_rq_prev_at(&rq, &tc->rm, &tc->irq, tc->now,
+					     tc->busy, &c));
 	KUNIT_EXPECT_MEMEQ_MSG(test, &rq, &before, sizeof(rq),
 			       "%s: the sums changed", tc->name);
+}
+
+/*
+ * sched_walt_rollover: walt_share_add_task() and walt_share_take(), the
+ * shares of tasks that woke up on another CPU, taken out of their source
+ * at its next sync. Each departure is a task folded in the window of its
+ * mark; the rq is as its sync left it when the record is applied.
+ */
+struct walt_departure {
+	u64 mark;
+	u32 curr, prev;
+};
+
+struct walt_removed_case {
+	const char *name;
+	struct walt_departure dep[2];	/* mark 0: none */
+	struct walt_rq_win rq, rq_after;	/* window_start, curr, prev */
+	bool applied;
+};
+
+static const struct walt_removed_case walt_removed_cases[] = {
+	{
+		.name = "a departure in the rq's window: its curr and prev",
+		.dep = { { MS(1005), MS(4), MS(9) } },
+		.rq = WALT_RQ(1000, 10, 15), .rq_after = WALT_RQ(1000, 6, 6),
+		.applied = true,
+	}, {
+		.name = "the rq a window on: the departure's curr from prev",
+		.dep = { { MS(1005), MS(4), MS(9) } },
+		.rq = WALT_RQ(1020, 3, 10), .rq_after = WALT_RQ(1020, 3, 6),
+		.applied = true,
+	}, {
+		.name = "the rq two windows on: nothing left to take",
+		.dep = { { MS(1005), MS(4), MS(9) } },
+		.rq = WALT_RQ(1040, 3, 0), .rq_after = WALT_RQ(1040, 3, 0),
+		.applied = true,
+	}, {
+		.name = "an rq behind the departure's window keeps it pending",
+		.dep = { { MS(1005), MS(4), MS(9) } },
+		.rq = WALT_RQ(980, 10, 15), .rq_after = WALT_RQ(980, 10, 15),
+		.applied = false,
+	}, {
+		.name = "two departures in one window add up",
+		.dep = { { MS(1005), MS(4), MS(9) }, { MS(1012), MS(2), MS(1) } },
+		.rq = WALT_RQ(1000, 10, 15), .rq_after = WALT_RQ(1000, 4, 5),
+		.applied = true,
+	}, {
+		.name = "departures in two windows meet in the later",
+		.dep = { { MS(1015), MS(4), MS(9) }, { MS(1022), MS(2), MS(3) } },
+		.rq = WALT_RQ(1020, 5, 12), .rq_after = WALT_RQ(1020, 3, 5),
+		.applied = true,
+	}, {
+		.name = "the later departure recorded first",
+		.dep = { { MS(1022), MS(2), MS(3) }, { MS(1015), MS(4), MS(9) } },
+		.rq = WALT_RQ(1020, 5, 12), .rq_after = WALT_RQ(1020, 3, 5),
+		.applied = true,
+	}, {
+		.name = "more than the sums hold stops them at 0",
+		.dep = { { MS(1005), MS(12), MS(20) } },
+		.rq = WALT_RQ(1000, 10, 15), .rq_after = WALT_RQ(1000, 0, 0),
+		.applied = true,
+	}, {
+		.name = "nothing recorded: nothing to apply",
+		.rq = WALT_RQ(1000, 10, 15), .rq_after = WALT_RQ(1000, 10, 15),
+		.applied = false,
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_removed, walt_removed_cases, name);
+
+static void walt_removed_test(struct kunit *test)
+{
+	const struct walt_removed_case *tc = test->param_value;
+	struct walt_share rm = { }, before;
+	struct walt_rq_win rq = tc->rq;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(tc->dep) && tc->dep[i].mark; i++) {
+		struct walt_task_win t = {
+			.mark_start = tc->dep[i].mark,
+			.curr_window = tc->dep[i].curr,
+			.prev_window = tc->dep[i].prev,
+		};
+
+		walt_share_add_task(&rm, &t, WINDOW);
+	}
+	before = rm;
+
+	expect_u64(test, tc->name, "applied", tc->applied,
+		   walt_share_take(&rq, &rm, WINDOW));
+	expect_u64(test, tc->name, "window_start", tc->rq_after.window_start,
+		   rq.window_start);
+	expect_u64(test, tc->name, "curr", tc->rq_after.curr_runnable_sum,
+		   rq.curr_runnable_sum);
+	expect_u64(test, tc->name, "prev", tc->rq_after.prev_runnable_sum,
+		   rq.prev_runnable_sum);
+	/* Applied once: emptied. Not applied: kept whole for later. */
+	if (tc->applied)
+		KUNIT_EXPECT_TRUE_MSG(test, walt_share_empty(&rm),
+				      "%s: not emptied", tc->name);
+	else
+		KUNIT_EXPECT_MEMEQ_MSG(test, &rm, &before, sizeof(rm),
+				       "%s: the record changed", tc->name);
+}
+
+/*
+ * sched_walt_rollover: walt_share_add_idle() and walt_share_give(), IRQ
+ * time that interrupted idle, recorded without the rq lock and added to
+ * the sums at the CPU's next sync. The record is added to an rq in the
+ * window 1000 (curr 10, prev 15), or as given.
+ */
+struct walt_irq_case {
+	const char *name;
+	u64 mark, now, irqtime;
+	bool io;			/* tasks wait on IO, io_is_busy set */
+	unsigned long freq_scale;	/* 0: full */
+	struct walt_share before, after;
+	u64 mark_after;
+	struct walt_rq_win rq, rq_after;	/* 0 window_start: 1000 */
+	bool given;
+};
+
+static const struct walt_irq_case walt_irq_cases[] = {
+	{
+		.name = "an IRQ inside the window: its time in curr",
+		.mark = MS(1005), .now = MS(1012), .irqtime = MS(1),
+		.after = { MS(1000), MS(1), 0 }, .mark_after = MS(1012),
+		.rq_after = WALT_RQ(1000, 11, 15), .given = true,
+	}, {
+		.name = "an IRQ in the record's window adds to its curr",
+		.mark = MS(1005), .now = MS(1012), .irqtime = MS(1),
+		.before = { MS(1000), MS(1), 0 },
+		.after = { MS(1000), MS(2), 0 }, .mark_after = MS(1012),
+		.rq_after = WALT_RQ(1000, 12, 15), .given = true,
+	}, {
+		.name = "an emptied record keeps its window",
+		.mark = MS(1005), .now = MS(1012), .irqtime = MS(1),
+		.before = { MS(1000), 0, 0 },
+		.after = { MS(1000), MS(1), 0 }, .mark_after = MS(1012),
+		.rq_after = WALT_RQ(1000, 11, 15), .given = true,
+	}, {
+		.name = "an IRQ from before the record's window is cut",
+		.mark = MS(1015), .now = US(1020500), .irqtime = MS(1),
+		.before = { MS(1020), 0, 0 },
+		.after = { MS(1020), US(500), US(500) },
+		.mark_after = US(1020500),
+		.rq = WALT_RQ(1020, 0, 10),
+		.rq_after = { MS(1020), US(500), US(10500) },
+		.given = true,
+	}, {
+		.name = "an IRQ across a boundary is cut there",
+		.mark = MS(1005), .now = US(1020500), .irqtime = MS(1),
+		.after = { MS(1020), US(500), US(500) },
+		.mark_after = US(1020500),
+		.rq = WALT_RQ(1020, 0, 10),
+		.rq_after = { MS(1020), US(500), US(10500) },
+		.given = true,
+	}, {
+		.name = "IRQ time before idle's last event is not counted",
+		.mark = US(1011500), .now = MS(1012), .irqtime = MS(1),
+		.after = { MS(1000), US(500), 0 }, .mark_after = MS(1012),
+		.rq_after = { MS(1000), US(10500), MS(15) }, .given = true,
+	}, {
+		.name = "tasks waiting on IO: all of idle's interval",
+		.mark = MS(1005), .now = MS(1012), .irqtime = MS(1), .io = true,
+		.after = { MS(1000), MS(7), 0 }, .mark_after = MS(1012),
+		.rq_after = WALT_RQ(1000, 17, 15), .given = true,
+	}, {
+		.name = "half the frequency: half the time",
+		.mark = MS(1005), .now = MS(1012), .irqtime = MS(1),
+		.freq_scale = SCHED_CAPACITY_SCALE / 2,
+		.after = { MS(1000), US(500), 0 }, .mark_after = MS(1012),
+		.rq_after = { MS(1000), US(10500), MS(15) }, .given = true,
+	}, {
+		.name = "a second IRQ a window later rolls the first",
+		.mark = MS(1012), .now = MS(1025), .irqtime = MS(1),
+		.before = { MS(1000), MS(1), 0 },
+		.after = { MS(1020), MS(1), MS(1) }, .mark_after = MS(1025),
+		.rq = WALT_RQ(1020, 2, 10), .rq_after = WALT_RQ(1020, 3, 11),
+		.given = true,
+	}, {
+		.name = "an rq two windows on has nothing left to add",
+		.mark = MS(1005), .now = MS(1012), .irqtime = MS(1),
+		.after = { MS(1000), MS(1), 0 }, .mark_after = MS(1012),
+		.rq = WALT_RQ(1040, 2, 0), .rq_after = WALT_RQ(1040, 2, 0),
+		.given = true,
+	}, {
+		.name = "an rq behind the record's window waits",
+		.mark = MS(1005), .now = MS(1022), .irqtime = MS(1),
+		.after = { MS(1020), MS(1), 0 }, .mark_after = MS(1022),
+		.rq_after = WALT_RQ(1000, 10, 15), .given = false,
+	}, {
+		.name = "a first event only sets the mark",
+		.mark = 0, .now = MS(1012), .irqtime = MS(1),
+		.mark_after = MS(1012),
+		.rq_after = WALT_RQ(1000, 10, 15), .given = false,
+	}, {
+		.name = "a clock behind the mark changes nothing",
+		.mark = MS(1012), .now = MS(1010), .irqtime = MS(1),
+		.mark_after = MS(1012),
+		.rq_after = WALT_RQ(1000, 10, 15), .given = false,
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_irq, walt_irq_cases, name);
+
+static void walt_irq_test(struct kunit *test)
+{
+	const struct walt_irq_case *tc = test->param_value;
+	struct walt_task_win idle = { .mark_start = tc->mark };
+	struct walt_share sh = tc->before;
+	const struct walt_rq_win rq0 = WALT_RQ(1000, 10, 15);
+	struct walt_rq_win rq = tc->rq.window_start ? tc->rq : rq0;
+	struct walt_ctx c = {
+		.wallclock = tc->now,
+		.irqtime = tc->irqtime,
+		.window_size = WINDOW,
+		.nr_hist = NR_HIST,
+		.freq_scale = tc->freq_scale ?: SCHED_CAPACITY_SCALE,
+		.cpu_scale = SCHED_CAPACITY_SCALE,
+		.is_idle = true,
+		.waiting_on_io = tc->io,
+		.event = WALT_IRQ_UPDATE,
+	};
+
+	walt_share_add_idle(&sh, &idle, &c);
+	expect_u64(test, tc->name, "mark", tc->mark_after, idle.mark_start);
+	expect_u64(test, tc->name, "record window", tc->after.window_start,
+		   sh.window_start);
+	expect_u64(test, tc->name, "record curr", tc->after.curr, sh.curr);
+	expect_u64(test, tc->name, "record prev", tc->after.prev, sh.prev);
+
+	expect_u64(test, tc->name, "given", tc->given,
+		   walt_share_give(&rq, &sh, WINDOW));
+	expect_u64(test, tc->name, "rq curr", tc->rq_after.curr_runnable_sum,
+		   rq.curr_runnable_sum);
+	expect_u64(test, tc->name, "rq prev", tc->rq_after.prev_runnable_sum,
+		   rq.prev_runnable_sum);
+	if (tc->given)
+		KUNIT_EXPECT_TRUE_MSG(test, walt_share_empty(&sh),
+				      "%s: not emptied", tc->name);
 }
 
 struct walt_session_case {
@@ -1284,6 +1549,8 @@ static struct kunit_case walt_rollover_test_cases[] = {
 	KUNIT_CASE_PARAM(walt_scale_test, walt_scale_gen_params),
 	KUNIT_CASE_PARAM(walt_sync_test, walt_sync_gen_params),
 	KUNIT_CASE_PARAM(walt_prev_at_test, walt_prev_at_gen_params),
+	KUNIT_CASE_PARAM(walt_removed_test, walt_removed_gen_params),
+	KUNIT_CASE_PARAM(walt_irq_test, walt_irq_gen_params),
 	KUNIT_CASE_PARAM(walt_session_test, walt_session_gen_params),
 	{}
 };
@@ -1410,7 +1677,6 @@ struct walt_arrive_case {
 	struct walt_task_win t, t_after;
 };
 
-#define WALT_RQ(ws, curr, prev)	{ MS(ws), MS(curr), MS(prev) }
 #define WALT_T(mark, curr, prev) \
 	{ .mark_start = MS(mark), .curr_window = MS(curr), .prev_window = MS(prev) }
 
