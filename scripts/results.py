@@ -212,7 +212,8 @@ if t3:
                "pingpong": "ping-pong on CPU 1, ns per round trip",
                "periodic": "1 ms wake from idle, ns per period "
                            "(elapsed: beyond 1 ms)",
-               "ipi": "IPIs to an idle CPU, ns per IPI"}
+               "ipi": "IPIs to an idle CPU, ns per IPI",
+               "migrate": "migrating wake-ups, ns per round trip"}
     md += ["## Table 3: overhead, QEMU -icount (guest time counts instructions)",
            "",
            "| benchmark | configuration | runs | CPU time median (min-max) "
@@ -263,7 +264,13 @@ if t3:
            "and the switches to and from idle; IPIs: reads of "
            "/dev/cpu/1/cpuid from CPU 0, each a function-call IPI to idle "
            "CPU 1 whose handler wakes the reader, asleep on CPU 0 "
-           "(20000 reads; an IRQ on an idle CPU, two switches on CPU 0). "
+           "(20000 reads; an IRQ on an idle CPU, two switches on CPU 0); "
+           "migrating wake-ups: a waker pinned to CPU 0 waits until a "
+           "sleeper sleeps (its /proc stat), moves its affinity to the other "
+           "CPU and wakes it through a pipe, so that every wake-up migrates "
+           "the sleeper (the sleeper checks), and the sleeper wakes the "
+           "waker back (5000 round trips; the /proc reads and the affinity "
+           "changes are part of every configuration's time). "
            "CPU time is user + system of all the "
            "benchmark's processes (exact sum_exec_runtime); elapsed time also "
            "holds idle gaps that vary with wake-up placement. Context "

@@ -32,7 +32,11 @@
 #   ipi             reads of /dev/cpu/1/cpuid from CPU 0 (20000; ns per
 #                   read): each a function-call IPI to idle CPU 1, whose
 #                   handler wakes the reader sleeping on CPU 0: an IRQ on
-#                   an idle CPU (walt_irq()) that wakes no task there.
+#                   an idle CPU (walt_irq()) that wakes no task there;
+#   migrate         a sleeper woken from CPU 0 by a pipe, 5000 times, each
+#                   time on the other CPU (the waker moves its affinity
+#                   while it sleeps): every wake-up migrates it, with only
+#                   p->pi_lock held (walt_migrate()); ns per round trip.
 #
 # Under QEMU -icount guest time counts instructions.
 
@@ -83,6 +87,7 @@ run hackbench $RUNS schedbench cputime hackbench -p -g 2 -l 100
 run pingpong $RUNS schedbench pingpong 1 50000
 run periodic $RUNS schedbench periodic 1 2000 1000
 run ipi $RUNS schedbench ipi 1 20000
+run migrate $RUNS schedbench migrate 5000
 dmesg | grep -E 'WARNING:|BUG:|Oops|lockdep|UBSAN|KASAN' && result="fail (kernel log)"
 # Timing is only as good as the clock: the TSC must have stayed the
 # clocksource (scripts/guest-lib.sh, GUEST_CPU).

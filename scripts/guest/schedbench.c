@@ -37,6 +37,18 @@
  *                            from idle on this CPU. Prints the elapsed and
  *                            CPU nanoseconds per read.
  *
+ *   schedbench migrate N     a waker pinned to CPU 0 and a sleeper that it
+ *                            wakes N times through a pipe, each time on
+ *                            the other CPU: the waker waits until the
+ *                            sleeper sleeps (its /proc stat state), moves
+ *                            its affinity to the other CPU and wakes it,
+ *                            so every wake-up migrates the sleeper
+ *                            (try_to_wake_up() -> set_task_cpu() with only
+ *                            p->pi_lock held); the sleeper checks that it
+ *                            woke there and wakes the waker back. Prints
+ *                            the elapsed and CPU nanoseconds (both) per
+ *                            round trip.
+ *
  *   schedbench asuser UID CMD [ARG...]
  *                            runs CMD as user and group UID, without
  *                            supplementary groups or capabilities.
@@ -233,6 +245,88 @@ static int ipi(int cpu, long n)
 	return 0;
 }
 
+/* Whether @pid sleeps interruptibly: the state after its comm in stat. */
+static int sleeping(pid_t pid)
+{
+	char path[32], buf[256], *p;
+	ssize_t len;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	len = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (len <= 0)
+		return -1;
+	buf[len] = 0;
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' && p[2] == 'S';
+}
+
+static int migrate(long n)
+{
+	int ab[2], ba[2], back[2];
+	long long start, cpu0, res[2] = { 0, 0 };
+	cpu_set_t set;
+	char c = 0;
+	pid_t pid;
+	long i;
+	int s;
+
+	if (pipe(ab) || pipe(ba) || pipe(back)) {
+		perror("pipe");
+		return 1;
+	}
+	pin(0);
+	pid = fork();
+	if (pid < 0) {
+		perror("fork");
+		return 1;
+	}
+	if (!pid) {
+		/* res[0]: CPU ns; res[1]: wake-ups not on the CPU sent to. */
+		cpu0 = cpu_ns();
+		for (i = 0; i < n; i++) {
+			if (read(ab[0], &c, 1) != 1)
+				_exit(1);
+			res[1] += sched_getcpu() != (i + 1) % 2;
+			if (write(ba[1], &c, 1) != 1)
+				_exit(1);
+		}
+		res[0] = cpu_ns() - cpu0;
+		_exit(write(back[1], res, sizeof(res)) != sizeof(res));
+	}
+	start = now_ns();
+	cpu0 = cpu_ns();
+	for (i = 0; i < n; i++) {
+		while ((s = sleeping(pid)) == 0)
+			sched_yield();
+		CPU_ZERO(&set);
+		CPU_SET((i + 1) % 2, &set);
+		if (s < 0 || sched_setaffinity(pid, sizeof(set), &set) ||
+		    write(ab[1], &c, 1) != 1 || read(ba[0], &c, 1) != 1) {
+			perror("migrate");
+			return 1;
+		}
+	}
+	cpu0 = cpu_ns() - cpu0;
+	start = now_ns() - start;
+	if (read(back[0], res, sizeof(res)) != sizeof(res)) {
+		perror("migrate sleeper");
+		return 1;
+	}
+	waitpid(pid, NULL, 0);
+	if (res[1]) {
+		fprintf(stderr, "migrate: %lld of %ld wake-ups not on the CPU the sleeper was sent to\n",
+			res[1], n);
+		return 1;
+	}
+	printf("%.1f %.1f\n", (double)start / n, (double)(cpu0 + res[0]) / n);
+	return 0;
+}
+
 static int cputime(char **argv)
 {
 	long long start = now_ns();
@@ -306,6 +400,8 @@ int main(int argc, char **argv)
 		return periodic(atoi(argv[2]), atol(argv[3]), atol(argv[4]));
 	if (argc == 4 && !strcmp(argv[1], "ipi"))
 		return ipi(atoi(argv[2]), atol(argv[3]));
+	if (argc == 3 && !strcmp(argv[1], "migrate"))
+		return migrate(atol(argv[2]));
 	if (argc >= 3 && !strcmp(argv[1], "cputime"))
 		return cputime(argv + 2);
 	if (argc == 4 && !strcmp(argv[1], "uclampmin"))
@@ -314,7 +410,7 @@ int main(int argc, char **argv)
 		return asuser(atoi(argv[2]), argv + 3);
 	fprintf(stderr,
 		"usage: %s step CPU [fifo] | pingpong CPU N | periodic CPU N PERIOD_US |\n"
-		"       ipi CPU N | uclampmin PID PERCENT |\n"
+		"       ipi CPU N | migrate N | uclampmin PID PERCENT |\n"
 		"       cputime CMD... | asuser UID CMD...\n",
 		argv[0]);
 	return 2;
