@@ -8,6 +8,13 @@
 # switched between PELT and WALT, and random affinity changes. Pass: the
 # guest finishes and the kernel log has no WARN, BUG, lockdep, KASAN or
 # UBSAN report (the series' consistency checks WARN).
+#
+# Before that, on the quiet system, rq lock acquisitions per operation
+# (&rq->__lock in /proc/lock_stat, CONFIG_LOCK_STAT) with PELT and with
+# WALT selected, on the two paths where 6.12 takes none: a waking
+# migration (schedbench migrate) and an IRQ that interrupts an idle CPU
+# (schedbench ipi). WALT must add none: more than half an acquisition per
+# operation is a problem.
 
 secs=300
 for arg in $(cat /proc/cmdline); do
@@ -22,8 +29,38 @@ count() { echo 1 >> "/tmp/count.$1"; }
 rnd() { echo $((RANDOM % $1)); }
 problem() { echo "STRESS PROBLEM: $*"; echo "$*" >> /tmp/problems; }
 
-echo "stress: $secs s on $ncpu CPUs"
 echo 0 > /proc/sys/kernel/printk_ratelimit 2>/dev/null
+
+rq_locks() {
+	awk '$1 ~ /^&rq->__lock(\/[0-9]+)?:$/ { n += $9 } END { print n + 0 }' /proc/lock_stat
+}
+# lockcount OPS NAME CMD...: "LOCKS,NAME,SIGNAL,ACQUISITIONS,OPS" for each.
+lockcount() {
+	local ops=$1 name=$2 sig n pelt=0
+	shift 2
+	for sig in pelt walt; do
+		echo $sig > /proc/sys/kernel/sched_util_signal || problem "select $sig"
+		"$@" >/dev/null || problem "lockcount $name $sig (warm-up)"
+		echo 0 > /proc/lock_stat
+		"$@" >/dev/null || problem "lockcount $name $sig"
+		n=$(rq_locks)
+		echo "LOCKS,$name,$sig,$n,$ops"
+		[ $sig = pelt ] && pelt=$n
+	done
+	awk -v p=$pelt -v w=$n -v o=$ops -v name="$name" 'BEGIN {
+		printf "lockcount: %s: %.2f rq lock acquisitions per operation with PELT, %.2f with WALT\n", name, p / o, w / o
+		exit !((w - p) / o > 0.5) }' &&
+		problem "WALT takes rq locks on the $name path: $pelt with PELT, $n with WALT"
+}
+if [ -w /proc/lock_stat ]; then
+	lockcount 2000 "waking migration" schedbench migrate 2000
+	lockcount 5000 "IRQ on an idle CPU" schedbench ipi 1 5000
+	echo pelt > /proc/sys/kernel/sched_util_signal
+else
+	problem "no /proc/lock_stat (CONFIG_LOCK_STAT)"
+fi
+
+echo "stress: $secs s on $ncpu CPUs"
 
 (while alive; do hackbench -p -g 2 -l 50 >/dev/null 2>&1; count hackbench; done) &
 stress-ng --cpu 2 --fork 2 --yield 2 --timeout "${secs}s" --quiet >/dev/null 2>&1 &
