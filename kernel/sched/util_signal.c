@@ -46,6 +46,8 @@ static struct sched_util_signal pelt_signal = {
 DEFINE_STATIC_CALL(sched_util_cpu_util, pelt_cpu_util);
 DEFINE_STATIC_CALL(sched_util_task_util, pelt_task_util);
 
+/* On while a signal other than PELT is selected. */
+DEFINE_STATIC_KEY_FALSE(sched_util_other_key);
 /* On while the selected signal covers the whole CPU. */
 DEFINE_STATIC_KEY_FALSE(sched_util_covers_cpu_key);
 DEFINE_STATIC_KEY_FALSE(sched_util_activate_key);
@@ -207,8 +209,13 @@ static int __sched_util_select(struct sched_util_signal *sig)
 	 */
 	if (old->covers == SCHED_UTIL_COVERS_CPU)
 		static_branch_disable(&sched_util_covers_cpu_key);
+	/* Direct calls of PELT end before, and start after, the switch. */
+	if (sig == &pelt_signal)
+		static_branch_disable(&sched_util_other_key);
 	static_call_update(sched_util_cpu_util, sig->cpu_util);
 	static_call_update(sched_util_task_util, sig->task_util);
+	if (sig != &pelt_signal)
+		static_branch_enable(&sched_util_other_key);
 	if (sig->covers == SCHED_UTIL_COVERS_CPU)
 		static_branch_enable(&sched_util_covers_cpu_key);
 	WRITE_ONCE(sched_util_selected, sig);

@@ -22,6 +22,7 @@ typedef void (sched_util_tick_fn)(struct rq *rq);
 typedef void (sched_util_migrate_fn)(struct task_struct *p, int new_cpu);
 typedef void (sched_util_irq_fn)(struct rq *rq, u64 delta);
 
+DECLARE_STATIC_KEY_FALSE(sched_util_other_key);
 DECLARE_STATIC_KEY_FALSE(sched_util_covers_cpu_key);
 DECLARE_STATIC_KEY_FALSE(sched_util_activate_key);
 DECLARE_STATIC_KEY_FALSE(sched_util_switch_key);
@@ -34,6 +35,16 @@ DECLARE_STATIC_CALL(sched_util_switch, sched_util_switch_fn);
 DECLARE_STATIC_CALL(sched_util_tick, sched_util_tick_fn);
 DECLARE_STATIC_CALL(sched_util_migrate, sched_util_migrate_fn);
 DECLARE_STATIC_CALL(sched_util_irq, sched_util_irq_fn);
+
+/*
+ * Whether a signal other than PELT is selected. While PELT is, its
+ * consumers call it directly instead of through sched_util_cpu_util(): an
+ * out-of-line call and a static call less on schedutil's path.
+ */
+static __always_inline bool sched_util_other_selected(void)
+{
+	return static_branch_unlikely(&sched_util_other_key);
+}
 
 /* Whether the selected signal covers the whole CPU (SCHED_UTIL_COVERS_CPU). */
 static __always_inline bool sched_util_covers_cpu(void)
