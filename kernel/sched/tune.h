@@ -81,17 +81,13 @@ static __always_inline void sched_tune_rq_inc(struct rq *rq,
 
 /*
  * After the class enqueue: a task in delayed dequeue becomes RUNNABLE only
- * in the class's ENQUEUE_DELAYED requeue, and is counted then; any other
- * task was counted before it (or stays uncounted, still delayed, which
- * sched_tune_enqueue() checks). The test is on the task, not on the
- * enqueue flags: testing those would keep them live across the class call
- * in every enqueue, a callee-saved register and its moves even while
- * SchedTune is unused.
+ * in the class's ENQUEUE_DELAYED requeue, and is counted then.
  */
 static __always_inline void sched_tune_rq_inc_requeued(struct rq *rq,
-						       struct task_struct *p)
+						       struct task_struct *p,
+						       bool requeued)
 {
-	if (static_branch_unlikely(&sched_tune_used) && !p->stune_active)
+	if (static_branch_unlikely(&sched_tune_used) && requeued)
 		sched_tune_enqueue(rq, p);
 }
 
@@ -121,7 +117,8 @@ int sched_tune_parse_boost(const char *buf, int *boost);
 
 static inline void sched_tune_rq_inc(struct rq *rq, struct task_struct *p) { }
 static inline void sched_tune_rq_inc_requeued(struct rq *rq,
-					      struct task_struct *p) { }
+					      struct task_struct *p,
+					      bool requeued) { }
 static inline void sched_tune_rq_dec(struct rq *rq, struct task_struct *p) { }
 static inline void sched_tune_fork(struct task_struct *p) { }
 static inline int sched_tune_cpu_boost(int cpu) { return 0; }
