@@ -10,20 +10,18 @@
 # UBSAN report (the series' consistency checks WARN).
 #
 # Before that, on the quiet system, rq lock acquisitions per operation
-# (&rq->__lock in /proc/lock_stat, CONFIG_LOCK_STAT) with PELT and with
-# WALT selected, on the two paths where 6.12 takes none: a waking
-# migration (schedbench migrate) and an IRQ that interrupts an idle CPU
-# (schedbench ipi). WALT must add none: more than half an acquisition per
-# operation is a problem.
+# (&rq->__lock in /proc/lock_stat, CONFIG_LOCK_STAT) with PELT, with
+# WALT, and with WALT and a SchedTune boost, on the two paths where 6.12
+# takes none: a waking migration (schedbench migrate) and an IRQ that
+# interrupts an idle CPU (schedbench ipi), under the performance governor.
+# Neither may add any: more than half an acquisition per operation is a
+# problem.
 
 secs=300
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in stress_seconds=*) secs=${arg#stress_seconds=} ;; esac
 done
 ncpu=$(grep -c ^processor /proc/cpuinfo)
-start=$(date +%s)
-end=$((start + secs))
-half=$((start + secs / 2))
 alive() { [ "$(date +%s)" -lt "${1:-$end}" ]; }
 count() { echo 1 >> "/tmp/count.$1"; }
 rnd() { echo $((RANDOM % $1)); }
@@ -34,32 +32,55 @@ echo 0 > /proc/sys/kernel/printk_ratelimit 2>/dev/null
 rq_locks() {
 	awk '$1 ~ /^&rq->__lock(\/[0-9]+)?:$/ { n += $9 } END { print n + 0 }' /proc/lock_stat
 }
-# lockcount OPS NAME CMD...: "LOCKS,NAME,SIGNAL,ACQUISITIONS,OPS" for each.
+# lockcount OPS NAME CMD...: "LOCKS,NAME,CONFIG,ACQUISITIONS,OPS" for PELT,
+# WALT, and WALT with CMD in a SchedTune group boosted 10.
 lockcount() {
-	local ops=$1 name=$2 sig n pelt=0
+	local ops=$1 name=$2 cfg n pelt=0
 	shift 2
-	for sig in pelt walt; do
-		echo $sig > /proc/sys/kernel/sched_util_signal || problem "select $sig"
-		"$@" >/dev/null || problem "lockcount $name $sig (warm-up)"
+	for cfg in pelt walt walt-boost; do
+		echo ${cfg%-boost} > /proc/sys/kernel/sched_util_signal || problem "select $cfg"
+		if [ $cfg = walt-boost ]; then
+			mkdir -p /dev/stune && mount -t cgroup -o schedtune none /dev/stune &&
+				mkdir /dev/stune/lockcount &&
+				echo 10 > /dev/stune/lockcount/schedtune.boost &&
+				echo $$ > /dev/stune/lockcount/tasks || problem "lockcount: boost group"
+		fi
+		"$@" >/dev/null || problem "lockcount $name $cfg (warm-up)"
 		echo 0 > /proc/lock_stat
-		"$@" >/dev/null || problem "lockcount $name $sig"
+		"$@" >/dev/null || problem "lockcount $name $cfg"
 		n=$(rq_locks)
-		echo "LOCKS,$name,$sig,$n,$ops"
-		[ $sig = pelt ] && pelt=$n
+		echo "LOCKS,$name,$cfg,$n,$ops"
+		if [ $cfg = walt-boost ]; then
+			echo $$ > /dev/stune/tasks
+			rmdir /dev/stune/lockcount
+			umount /dev/stune
+		fi
+		[ $cfg = pelt ] && pelt=$n && continue
+		awk -v p=$pelt -v w=$n -v o=$ops -v name="$name" -v cfg=$cfg 'BEGIN {
+			printf "lockcount: %s: %.2f rq lock acquisitions per operation with PELT, %.2f with %s\n", name, p / o, w / o, cfg
+			exit !((w - p) / o > 0.5) }' &&
+			problem "$cfg takes rq locks on the $name path: $pelt with PELT, $n with $cfg"
 	done
-	awk -v p=$pelt -v w=$n -v o=$ops -v name="$name" 'BEGIN {
-		printf "lockcount: %s: %.2f rq lock acquisitions per operation with PELT, %.2f with WALT\n", name, p / o, w / o
-		exit !((w - p) / o > 0.5) }' &&
-		problem "WALT takes rq locks on the $name path: $pelt with PELT, $n with WALT"
 }
 if [ -w /proc/lock_stat ]; then
+	# A change of frequency wakes schedutil's kthread, and those wake-ups
+	# take rq locks at a rate that the signal and the boost set (a boost
+	# that comes and goes with the task moves the frequency at each
+	# wake-up): count with the frequency held still, so that only the
+	# hooks' own locking counts.
+	govs=$(ls /sys/devices/system/cpu/cpufreq/policy*/scaling_governor 2>/dev/null)
+	for g in $govs; do echo performance > $g || problem "governor $g"; done
 	lockcount 2000 "waking migration" schedbench migrate 2000
 	lockcount 5000 "IRQ on an idle CPU" schedbench ipi 1 5000
+	for g in $govs; do echo schedutil > $g || problem "governor $g"; done
 	echo pelt > /proc/sys/kernel/sched_util_signal
 else
 	problem "no /proc/lock_stat (CONFIG_LOCK_STAT)"
 fi
 
+start=$(date +%s)
+end=$((start + secs))
+half=$((start + secs / 2))
 echo "stress: $secs s on $ncpu CPUs"
 
 (while alive; do hackbench -p -g 2 -l 50 >/dev/null 2>&1; count hackbench; done) &
