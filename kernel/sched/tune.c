@@ -95,13 +95,16 @@ DEFINE_STATIC_KEY_FALSE(sched_tune_uncount_on);
  * @css: the cgroup state
  * @boost: the value written to schedtune.boost (the root's: sched_cfs_boost)
  * @effective: the boost its tasks get; see sched_tune_update_effective()
+ * @prefer_idle: schedtune.prefer_idle, its own tasks only (not inherited)
  *
- * Both written under stune_mutex; @effective is read locklessly at enqueue.
+ * All written under stune_mutex; @effective is read locklessly at enqueue,
+ * @prefer_idle at wake-up placement.
  */
 struct schedtune {
 	struct cgroup_subsys_state	css;
 	int				boost;
 	int				effective;
+	bool				prefer_idle;
 };
 
 static struct schedtune root_schedtune;
@@ -111,6 +114,12 @@ static struct schedtune root_schedtune;
  * taken on the scheduler hot paths.
  */
 static DEFINE_MUTEX(stune_mutex);
+
+/*
+ * On from the first write of 1 to a schedtune.prefer_idle, never off again:
+ * until then wake-up placement does not look up a task's group for it.
+ */
+DEFINE_STATIC_KEY_FALSE(sched_tune_prefer_idle_on);
 
 static inline struct schedtune *css_st(struct cgroup_subsys_state *css)
 {
@@ -122,6 +131,52 @@ static int sched_tune_task_group_boost(struct task_struct *p)
 	guard(rcu)();
 	return READ_ONCE(css_st(task_css(p, schedtune_cgrp_id))->effective);
 }
+
+/* Whether @p's group has schedtune.prefer_idle set, and @p's boost. */
+bool sched_tune_task_prefer_idle(struct task_struct *p, int *boost)
+{
+	struct schedtune *st;
+
+	guard(rcu)();
+	st = css_st(task_css(p, schedtune_cgrp_id));
+	*boost = READ_ONCE(st->effective);
+	return READ_ONCE(st->prefer_idle);
+}
+
+/**
+ * sched_tune_prefer_idle_consider() - one CPU for a prefer_idle task
+ * @pick: the choice so far; @pick->cpu is -1 before the first CPU
+ * @cpu: the CPU
+ * @capacity: its arch_scale_cpu_capacity()
+ * @idle: whether it is idle
+ * @fits: util_fits_cpu() of the task's boosted utilization on it
+ *
+ * The Android kernels' choice for a task of a prefer_idle group
+ * (find_best_target()): an idle CPU, the one of the highest capacity for a
+ * boosted task (whether or not it fits: no smaller one fits better), the
+ * one of the lowest capacity that fits (util_fits_cpu() > 0) for one that
+ * is not. Between CPUs of equal capacity the task's previous CPU wins
+ * (cache-hot), else the first considered. Android broke that tie by idle
+ * state depth; the Energy Model here has none.
+ */
+void sched_tune_prefer_idle_consider(struct stune_idle_pick *pick, int cpu,
+				     unsigned long capacity, bool idle,
+				     int fits)
+{
+	if (!idle || (!pick->boosted && fits <= 0))
+		return;
+	if (pick->cpu >= 0) {
+		if (capacity == pick->capacity) {
+			if (cpu != pick->prev_cpu)
+				return;
+		} else if (pick->boosted != (capacity > pick->capacity)) {
+			return;
+		}
+	}
+	pick->cpu = cpu;
+	pick->capacity = capacity;
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_tune_prefer_idle_consider);
 
 /* The highest boost with RUNNABLE tasks: one find_last_bit() on 201 bits. */
 static void stune_refresh(struct stune_cpu *sc)
@@ -337,6 +392,39 @@ unsigned long sched_tune_cpu_util(int cpu, unsigned long util)
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_tune_cpu_util);
 
+/**
+ * sched_tune_task_boosted() - a task's utilization @util at boost @boost
+ * @util: task utilization, 0 to SCHED_CAPACITY_SCALE
+ * @boost: the boost of the task's group, [-100, 100]
+ *
+ * The margin formula above, kept within [0, SCHED_CAPACITY_SCALE]: what
+ * task placement compares with CPU capacities.
+ */
+VISIBLE_IF_KUNIT unsigned long sched_tune_task_boosted(unsigned long util,
+						       int boost)
+{
+	return sched_tune_boosted(util, sched_tune_margin(util, boost),
+				  SCHED_CAPACITY_SCALE);
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_tune_task_boosted);
+
+/*
+ * @p's utilization @util for task placement (kernel/sched/fair.c): with the
+ * margin of its group's effective boost, whether or not @p is RUNNABLE (a
+ * waking task is placed before it is counted). Every call is traced, margin
+ * 0 for an unboosted task, as sched_tune_cpu_util() traces every CPU.
+ */
+unsigned long sched_tune_task_boosted_util(struct task_struct *p,
+					   unsigned long util)
+{
+	int boost = sched_tune_task_group_boost(p);
+	long margin = boost ? sched_tune_margin(util, boost) : 0;
+
+	trace_sched_boost_task_tp(p, util, margin);
+	trace_sched_boost_task(p, util, margin);
+	return boost ? sched_tune_task_boosted(util, boost) : util;
+}
+
 /*
  * Turn the enqueue/dequeue accounting on and count the tasks that are
  * already runnable. A task enqueued after the key is on counts itself;
@@ -468,6 +556,32 @@ VISIBLE_IF_KUNIT int sched_tune_parse_boost(const char *buf, int *boost)
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_tune_parse_boost);
 
+/*
+ * schedtune.prefer_idle: 0 or 1, written the canonical way (as a boost
+ * knob takes it, sched_tune_parse_boost()); anything else is refused.
+ */
+static int sched_tune_prefer_idle_show(struct seq_file *sf, void *v)
+{
+	seq_printf(sf, "%d\n", READ_ONCE(css_st(seq_css(sf))->prefer_idle));
+	return 0;
+}
+
+static ssize_t sched_tune_prefer_idle_write(struct kernfs_open_file *of,
+					    char *buf, size_t nbytes,
+					    loff_t off)
+{
+	struct schedtune *st = css_st(of_css(of));
+	int val;
+
+	if (sched_tune_parse_boost(buf, &val) || (val != 0 && val != 1))
+		return -EINVAL;
+	guard(mutex)(&stune_mutex);
+	if (val)
+		static_branch_enable(&sched_tune_prefer_idle_on);
+	WRITE_ONCE(st->prefer_idle, val);
+	return nbytes;
+}
+
 /* kernel.sched_cfs_boost: the root group's boost. */
 static int sched_tune_boost_sysctl(const struct ctl_table *table, int write,
 				   void *buffer, size_t *lenp, loff_t *ppos)
@@ -585,6 +699,11 @@ static struct cftype sched_tune_legacy_files[] = {
 		.seq_show	= sched_tune_boost_show,
 		.write		= sched_tune_boost_write,
 	},
+	{
+		.name		= "prefer_idle",
+		.seq_show	= sched_tune_prefer_idle_show,
+		.write		= sched_tune_prefer_idle_write,
+	},
 	{ }	/* terminate */
 };
 
@@ -594,6 +713,12 @@ static struct cftype sched_tune_files[] = {
 		.flags		= CFTYPE_NOT_ON_ROOT,
 		.seq_show	= sched_tune_boost_show,
 		.write		= sched_tune_boost_write,
+	},
+	{
+		.name		= "prefer_idle",
+		.flags		= CFTYPE_NOT_ON_ROOT,
+		.seq_show	= sched_tune_prefer_idle_show,
+		.write		= sched_tune_prefer_idle_write,
 	},
 	{ }	/* terminate */
 };

@@ -52,6 +52,37 @@ struct stune_cpu {
 
 DECLARE_STATIC_KEY_FALSE(sched_tune_used);
 DECLARE_STATIC_KEY_FALSE(sched_tune_uncount_on);
+DECLARE_STATIC_KEY_FALSE(sched_tune_prefer_idle_on);
+
+/**
+ * struct stune_idle_pick - an idle CPU for a task of a prefer_idle group
+ * @boosted: the task's boost is above 0: the highest capacity wins
+ * @prev_cpu: the task's previous CPU, which wins ties
+ * @cpu: the CPU chosen so far, -1 for none
+ * @capacity: its capacity
+ */
+struct stune_idle_pick {
+	bool		boosted;
+	int		prev_cpu;
+	int		cpu;
+	unsigned long	capacity;
+};
+
+bool sched_tune_task_prefer_idle(struct task_struct *p, int *boost);
+void sched_tune_prefer_idle_consider(struct stune_idle_pick *pick, int cpu,
+				     unsigned long capacity, bool idle,
+				     int fits);
+
+/*
+ * Whether @p's group has schedtune.prefer_idle set (and then @p's boost in
+ * *@boost): false, without a look-up, until any group first sets it.
+ */
+static __always_inline bool sched_tune_prefer_idle(struct task_struct *p,
+						   int *boost)
+{
+	return static_branch_unlikely(&sched_tune_prefer_idle_on) &&
+	       sched_tune_task_prefer_idle(p, boost);
+}
 
 void sched_tune_enqueue(struct rq *rq, struct task_struct *p);
 void sched_tune_dequeue(struct rq *rq, struct task_struct *p);
@@ -103,10 +134,26 @@ static inline void sched_tune_fork(struct task_struct *p)
 	p->stune_active = 0;
 }
 
+unsigned long sched_tune_task_boosted_util(struct task_struct *p,
+					   unsigned long util);
+
+/*
+ * Task placement's utilization @util of @p with the margin of @p's group
+ * boost (traced as sched_boost_task): a NOP until a boost is first set.
+ */
+static __always_inline unsigned long sched_tune_task_util(struct task_struct *p,
+							  unsigned long util)
+{
+	if (static_branch_unlikely(&sched_tune_used))
+		return sched_tune_task_boosted_util(p, util);
+	return util;
+}
+
 #if IS_ENABLED(CONFIG_KUNIT)
 long sched_tune_margin(unsigned long util, int boost);
 unsigned long sched_tune_boosted(unsigned long util, long margin,
 				 unsigned long capacity);
+unsigned long sched_tune_task_boosted(unsigned long util, int boost);
 void stune_count(struct stune_cpu *sc, int boost);
 void stune_uncount(struct stune_cpu *sc, int boost);
 int sched_tune_set_global_boost(int boost);
@@ -121,6 +168,15 @@ static inline void sched_tune_rq_inc_requeued(struct rq *rq,
 					      bool requeued) { }
 static inline void sched_tune_rq_dec(struct rq *rq, struct task_struct *p) { }
 static inline void sched_tune_fork(struct task_struct *p) { }
+static inline bool sched_tune_prefer_idle(struct task_struct *p, int *boost)
+{
+	return false;
+}
+static inline unsigned long sched_tune_task_util(struct task_struct *p,
+						 unsigned long util)
+{
+	return util;
+}
 static inline int sched_tune_cpu_boost(int cpu) { return 0; }
 static inline void sched_tune_print_cpu(struct seq_file *m, int cpu) { }
 static inline void sched_tune_check_idle(struct rq *rq) { }

@@ -102,9 +102,115 @@ static void sched_tune_margin_sweep_test(struct kunit *test)
 	}
 }
 
+/*
+ * Capacity fitness of a boosted task with uclamp (task_fits_cpu()): the
+ * boost first, then util_fits_capacity() with the clamps, on the
+ * HiKey960's little (462) and big (1024) CPUs, no capacity pressure.
+ * fits_capacity() keeps a 20% margin: up to util 369 fits 462, up to 819
+ * fits 1024.
+ */
+struct fits_case {
+	const char *name;
+	unsigned long util;
+	int boost;
+	unsigned long uclamp_min, uclamp_max, capacity;
+	unsigned long boosted;	/* hand-computed */
+	int fits;		/* hand-computed */
+};
+
+static const struct fits_case fits_cases[] = {
+	{ "300, boost 0, fits the little CPU",		300, 0, 0, 1024, 462, 300, 1 },
+	{ "300, boost 10 (+72), does not",		300, 10, 0, 1024, 462, 372, 0 },
+	{ "300, boost 10, fits the big CPU",		300, 10, 0, 1024, 1024, 372, 1 },
+	{ "400 does not fit the little CPU",		400, 0, 0, 1024, 462, 400, 0 },
+	{ "400, boost -10 (-40), does",			400, -10, 0, 1024, 462, 360, 1 },
+	{ "100, boost 60 (+554), not on the little",	100, 60, 0, 1024, 462, 654, 0 },
+	{ "100, boost 60, on the big",			100, 60, 0, 1024, 1024, 654, 1 },
+	{ "boost 60 under uclamp.max 300 fits the little", 100, 60, 0, 300, 462, 654, 1 },
+	{ "boost 60 under uclamp.max 300, big",		100, 60, 0, 300, 1024, 654, 1 },
+	{ "boost -50 under uclamp.min 512, little: hint unmet", 100, -50, 512, 1024, 462, 50, -1 },
+	{ "boost -50 under uclamp.min 512, big",	100, -50, 512, 1024, 1024, 50, 1 },
+	{ "800 fits the big CPU",			800, 0, 0, 1024, 1024, 800, 1 },
+	{ "800, boost 10 (+22), misfits the big CPU",	800, 10, 0, 1024, 1024, 822, 0 },
+	{ "800, boost -100, fits the little CPU",	800, -100, 0, 1024, 462, 0, 1 },
+	{ "1024, boost 100, misfits",			1024, 100, 0, 1024, 1024, 1024, 0 },
+};
+
+static void fits_case_desc(const struct fits_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(fits, fits_cases, fits_case_desc);
+
+static void sched_tune_fits_test(struct kunit *test)
+{
+	const struct fits_case *c = test->param_value;
+	unsigned long boosted = sched_tune_task_boosted(c->util, c->boost);
+
+	KUNIT_EXPECT_EQ_MSG(test, boosted, c->boosted, "util=%lu boost=%d",
+			    c->util, c->boost);
+	KUNIT_EXPECT_EQ(test, util_fits_capacity(boosted, c->uclamp_min,
+						 c->uclamp_max, c->capacity,
+						 c->capacity, c->capacity),
+			c->fits);
+}
+
+/*
+ * prefer_idle's choice on a HiKey960: CPUs 0-3 of capacity 462, 4-7 of
+ * 1024. Bit n of @idle and @fits is CPU n (fits: util_fits_cpu() > 0).
+ */
+struct prefer_idle_case {
+	const char *name;
+	bool boosted;
+	int prev_cpu;
+	u8 idle, fits;
+	int want;		/* hand-picked */
+};
+
+static const struct prefer_idle_case prefer_idle_cases[] = {
+	{ "boosted: the first idle big CPU",		true, 0, 0x31, 0xff, 4 },
+	{ "boosted: the previous big CPU wins the tie",	true, 5, 0x31, 0xff, 5 },
+	{ "boosted: only littles idle, the first",	true, 7, 0x06, 0xff, 1 },
+	{ "boosted: fitness does not matter",		true, 7, 0x03, 0x00, 0 },
+	{ "not boosted: the idle little that fits",	false, 6, 0x31, 0xff, 0 },
+	{ "not boosted: the previous little wins",	false, 3, 0x0d, 0xff, 3 },
+	{ "not boosted: littles too small, a big",	false, 0, 0x31, 0xf0, 4 },
+	{ "not boosted: a big that fits, no little",	false, 0, 0x83, 0x80, 7 },
+	{ "not boosted: nothing idle fits",		false, 0, 0x03, 0xf0, -1 },
+	{ "boosted: nothing idle",			true, 0, 0x00, 0xff, -1 },
+	{ "not boosted: nothing idle",			false, 0, 0x00, 0xff, -1 },
+};
+
+static void prefer_idle_case_desc(const struct prefer_idle_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(prefer_idle, prefer_idle_cases, prefer_idle_case_desc);
+
+static void sched_tune_prefer_idle_test(struct kunit *test)
+{
+	const struct prefer_idle_case *c = test->param_value;
+	struct stune_idle_pick pick = {
+		.boosted	= c->boosted,
+		.prev_cpu	= c->prev_cpu,
+		.cpu		= -1,
+	};
+	int cpu;
+
+	for (cpu = 0; cpu < 8; cpu++)
+		sched_tune_prefer_idle_consider(&pick, cpu, cpu < 4 ? 462 : 1024,
+						c->idle & BIT(cpu),
+						c->fits & BIT(cpu) ? 1 : 0);
+	KUNIT_EXPECT_EQ(test, pick.cpu, c->want);
+}
+
 static struct kunit_case sched_tune_margin_cases[] = {
 	KUNIT_CASE_PARAM(sched_tune_margin_test, margin_gen_params),
 	KUNIT_CASE(sched_tune_margin_sweep_test),
+	KUNIT_CASE_PARAM(sched_tune_fits_test, fits_gen_params),
+	KUNIT_CASE_PARAM(sched_tune_prefer_idle_test, prefer_idle_gen_params),
 	{}
 };
 
@@ -344,6 +450,7 @@ static bool stune_wait_boost(int cpu, int boost)
 
 static void sched_tune_live_test(struct kunit *test)
 {
+	struct sched_placement_inputs in;
 	struct task_struct *k;
 	atomic_t *running;
 
@@ -383,6 +490,15 @@ static void sched_tune_live_test(struct kunit *test)
 			      "boost %d with the kthread blocked",
 			      sched_tune_cpu_boost(STUNE_TEST_CPU));
 	KUNIT_EXPECT_FALSE(test, READ_ONCE(k->stune_active));
+
+	/*
+	 * Placement weighs the blocked kthread, not RUNNABLE, with its group's
+	 * boost: a waking task is placed before it is counted on a CPU.
+	 */
+	sched_placement_inputs(k, STUNE_TEST_CPU, &in);
+	KUNIT_EXPECT_GT(test, in.task_util, 100UL);
+	KUNIT_EXPECT_EQ(test, in.task_fit, sched_tune_task_boosted(in.task_util, -20));
+	KUNIT_EXPECT_LT(test, in.task_fit, in.task_util);
 
 	/* Woken again: dequeue/enqueue keep counting it. */
 	atomic_set(running, SPIN_RUN);

@@ -46,6 +46,18 @@ static struct sched_util_signal pelt_signal = {
 DEFINE_STATIC_CALL(sched_util_cpu_util, pelt_cpu_util);
 DEFINE_STATIC_CALL(sched_util_task_util, pelt_task_util);
 
+/*
+ * ->cpu_util_without() of a provider that does not give one: @p's share
+ * stays in. PELT's is never called: placement calls cpu_util() directly
+ * while PELT is selected.
+ */
+static unsigned long sched_util_share_kept(int cpu, struct task_struct *p)
+{
+	return static_call(sched_util_cpu_util)(cpu);
+}
+
+DEFINE_STATIC_CALL(sched_util_cpu_util_without, sched_util_share_kept);
+
 /* On while a signal other than PELT is selected. */
 DEFINE_STATIC_KEY_FALSE(sched_util_other_key);
 /* On while the selected signal covers the whole CPU. */
@@ -214,6 +226,8 @@ static int __sched_util_select(struct sched_util_signal *sig)
 		static_branch_disable(&sched_util_other_key);
 	static_call_update(sched_util_cpu_util, sig->cpu_util);
 	static_call_update(sched_util_task_util, sig->task_util);
+	static_call_update(sched_util_cpu_util_without,
+			   sig->cpu_util_without ?: sched_util_share_kept);
 	if (sig != &pelt_signal)
 		static_branch_enable(&sched_util_other_key);
 	if (sig->covers == SCHED_UTIL_COVERS_CPU)
@@ -339,6 +353,12 @@ unsigned long sched_util_task_util(struct task_struct *p)
 	return static_call(sched_util_task_util)(p);
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_util_task_util);
+
+unsigned long sched_util_cpu_util_without(int cpu, struct task_struct *p)
+{
+	return static_call(sched_util_cpu_util_without)(cpu, p);
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_util_cpu_util_without);
 
 static int sched_util_signal_sysctl(const struct ctl_table *table, int write,
 				    void *buffer, size_t *lenp, loff_t *ppos)

@@ -109,7 +109,18 @@ static __always_inline void sched_util_hook_irq(struct rq *rq,
 
 #else /* !CONFIG_SCHED_UTIL_SIGNAL */
 
+static inline bool sched_util_other_selected(void) { return false; }
 static inline bool sched_util_covers_cpu(void) { return false; }
+static inline unsigned long sched_util_task_util(struct task_struct *p)
+{
+	return 0;
+}
+
+static inline unsigned long sched_util_cpu_util_without(int cpu,
+							struct task_struct *p)
+{
+	return 0;
+}
 
 static inline void sched_util_hook_activate(struct rq *rq,
 					    struct task_struct *p,
@@ -127,6 +138,31 @@ static inline void sched_util_hook_irq(struct rq *rq,
 
 #if IS_ENABLED(CONFIG_KUNIT) && defined(CONFIG_CPU_FREQ_GOV_SCHEDUTIL)
 unsigned long sugov_cpu_util(int cpu, unsigned long *min, unsigned long *max);
+#endif
+
+#if IS_ENABLED(CONFIG_KUNIT) && defined(CONFIG_SMP)
+/*
+ * What task placement reads for a task and a CPU (kernel/sched/fair.c,
+ * "Placement" in sched-util-signal.rst), beside 6.12's expressions.
+ */
+struct sched_placement_inputs {
+	unsigned long task_util;	/* task_util_placement() */
+	unsigned long task_fit;		/* task_util_fit(), boosted */
+	unsigned long cpu_with;		/* cpu_util_placement(cpu, p, cpu, 0) */
+	unsigned long cpu_without;	/* cpu_util_placement(cpu, p, -1, 0) */
+	unsigned long cpu_with_boost;	/* cpu_util_placement(cpu, p, cpu, 1) */
+	unsigned long pelt_task_util;	/* task_util_est() */
+	unsigned long pelt_cpu_with;	/* cpu_util(cpu, p, cpu, 0) */
+	unsigned long pelt_cpu_without;	/* cpu_util(cpu, p, -1, 0) */
+	unsigned long pelt_cpu_with_boost; /* cpu_util(cpu, p, cpu, 1) */
+};
+
+void sched_placement_inputs(struct task_struct *p, int cpu,
+			    struct sched_placement_inputs *in);
+int util_fits_capacity(unsigned long util, unsigned long uclamp_min,
+		       unsigned long uclamp_max, unsigned long capacity,
+		       unsigned long capacity_orig,
+		       unsigned long capacity_actual);
 #endif
 
 #endif /* _KERNEL_SCHED_UTIL_SIGNAL_H */

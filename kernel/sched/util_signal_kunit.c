@@ -169,7 +169,7 @@ static void spinners_stop(void *arg)
 		sched_util_kunit_spinner_stop(s->k[s->nr]);
 }
 
-static void spinners_start(struct kunit *test, int per_cpu)
+static struct spinners *spinners_start(struct kunit *test, int per_cpu)
 {
 	struct spinners *s;
 	int cpu, i;
@@ -190,6 +190,7 @@ static void spinners_start(struct kunit *test, int per_cpu)
 		}
 	}
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, spinners_stop, s), 0);
+	return s;
 }
 
 static void util_signal_hooks_test(struct kunit *test)
@@ -426,6 +427,54 @@ static void util_signal_covers_test(struct kunit *test)
 	KUNIT_EXPECT_GT(test, cfs.util, whole.util);
 }
 
+/*
+ * With PELT selected, what task placement reads is bit-identical to 6.12:
+ * task_util_placement() is task_util_est() and cpu_util_placement() is
+ * cpu_util(), for every spinner and every CPU, with the task added, taken
+ * out and with PELT's runnable boost. Read with both runqueues locked, so
+ * that PELT cannot update in between.
+ */
+static void util_signal_placement_pelt_test(struct kunit *test)
+{
+	struct sched_placement_inputs in;
+	struct spinners *s;
+	int cpu, round, i;
+
+	KUNIT_ASSERT_STREQ(test, sched_util_signal_selected(), "pelt");
+	s = spinners_start(test, 1);
+	for (round = 0; round < 5; round++) {
+		msleep(20);
+		for (i = 0; i < s->nr; i++) {
+			for_each_online_cpu(cpu) {
+				struct rq *a = task_rq(s->k[i]), *b = cpu_rq(cpu);
+				unsigned long flags;
+
+				local_irq_save(flags);
+				double_rq_lock(a, b);
+				sched_placement_inputs(s->k[i], cpu, &in);
+				double_rq_unlock(a, b);
+				local_irq_restore(flags);
+				KUNIT_EXPECT_EQ_MSG(test, in.task_util, in.pelt_task_util,
+						    "task %d round %d", i, round);
+				/* No boost is set: SchedTune adds nothing. */
+				KUNIT_EXPECT_EQ_MSG(test, in.task_fit, in.pelt_task_util,
+						    "task %d round %d", i, round);
+				KUNIT_EXPECT_EQ_MSG(test, in.cpu_with, in.pelt_cpu_with,
+						    "task %d cpu %d round %d", i, cpu, round);
+				KUNIT_EXPECT_EQ_MSG(test, in.cpu_without,
+						    in.pelt_cpu_without,
+						    "task %d cpu %d round %d", i, cpu, round);
+				KUNIT_EXPECT_EQ_MSG(test, in.cpu_with_boost,
+						    in.pelt_cpu_with_boost,
+						    "task %d cpu %d round %d", i, cpu, round);
+			}
+			/* The spinners have utilization: not 0 == 0. */
+			if (round == 4)
+				KUNIT_EXPECT_GT_MSG(test, in.task_util, 0UL, "task %d", i);
+		}
+	}
+}
+
 static struct kunit_case util_signal_cases[] = {
 	KUNIT_CASE(util_signal_register_test),
 	KUNIT_CASE(util_signal_select_test),
@@ -436,6 +485,7 @@ static struct kunit_case util_signal_cases[] = {
 	KUNIT_CASE(util_signal_switch_running_test),
 	KUNIT_CASE_SLOW(util_signal_pelt_equivalence_test),
 	KUNIT_CASE_SLOW(util_signal_covers_test),
+	KUNIT_CASE_SLOW(util_signal_placement_pelt_test),
 	{}
 };
 

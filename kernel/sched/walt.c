@@ -863,6 +863,27 @@ VISIBLE_IF_KUNIT unsigned long walt_cpu_util(int cpu)
 EXPORT_SYMBOL_IF_KUNIT(walt_cpu_util);
 
 /*
+ * @cpu's utilization without the share of @p, a waking task whose last
+ * CPU it is, for EAS to weigh @p elsewhere: walt_cpu_util() less @p's busy
+ * time in the window it reads. Waking, @p is not running and nothing
+ * writes its windows: they are read as its last fold left them, rolled to
+ * now's window (run time after a lazy switch is in neither the task's
+ * windows nor, until the CPU's next sync, the CPU's sums).
+ */
+static unsigned long walt_cpu_util_without(int cpu, struct task_struct *p)
+{
+	unsigned long util = walt_cpu_util(cpu);
+	struct walt_share share = { };
+
+	if (task_cpu(p) != cpu || p->walt.in_transit || walt_is_stale(p) ||
+	    !p->walt.win.mark_start)
+		return util;
+	walt_share_add_task(&share, &p->walt.win, walt_window);
+	walt_share_roll(&share, walt_window_floor(local_clock()), walt_window);
+	return util - min(util, walt_util(share.prev, walt_window));
+}
+
+/*
  * A leftover of an earlier session counts as no demand, as it would once
  * forgotten. Read without the task's rq lock, the mark may tear on 32-bit
  * while the task's CPU moves it across a 2^32 ns boundary, and a task of
@@ -922,6 +943,7 @@ VISIBLE_IF_KUNIT struct sched_util_signal walt_signal = {
 	.covers		= SCHED_UTIL_COVERS_CPU,
 	.cpu_util	= walt_cpu_util,
 	.task_util	= walt_task_util,
+	.cpu_util_without = walt_cpu_util_without,
 	.start		= walt_start,
 	.activate	= walt_activate,
 	.switch_task	= walt_switch,

@@ -1098,6 +1098,64 @@ static void walt_window_freq_update_test(struct kunit *test)
 }
 #endif
 
+/*
+ * With WALT selected, task placement reads WALT. A spinner ran three
+ * windows on CPU 1 and blocked: placement's utilization of it is its WALT
+ * demand, not PELT's task_util_est() (which has not ramped up in 60 ms:
+ * the two differ, or the test could not tell them apart). EAS's CPU
+ * utilization of CPU 1 without it is WALT's less its share of the last
+ * window, computed here from its windows; of CPU 0, WALT's; with it, that
+ * plus its demand. Reads that a window boundary or a change of the sums
+ * separates are retried.
+ */
+static void walt_placement_test(struct kunit *test)
+{
+	u32 window = walt_window_size();
+	struct sched_placement_inputs in0, in1;
+	unsigned long demand = 0, cpu0 = 0, cpu1 = 0, share = 0;
+	struct task_struct *k;
+	atomic_t *state;
+	int tries;
+
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(0)), 0);
+	k = walt_spinner(test, 1, &state);
+	msleep(3 * window / NSEC_PER_MSEC);
+	walt_block(test, k, state);
+	for (tries = 0; tries < 10; tries++) {
+		u64 now = local_clock(), w = div_u64(now, window);
+		u64 mark = div_u64(k->walt.win.mark_start, window);
+		u64 share_ns = 0;
+
+		if (mark == w)
+			share_ns = k->walt.win.prev_window;
+		else if (mark + 1 == w)
+			share_ns = k->walt.win.curr_window;
+		share = walt_util(share_ns, window);
+		demand = walt_signal.task_util(k);
+		cpu0 = walt_cpu_util(0);
+		cpu1 = walt_cpu_util(1);
+		sched_placement_inputs(k, 0, &in0);
+		sched_placement_inputs(k, 1, &in1);
+		if (w == div_u64(local_clock(), window) &&
+		    cpu0 == walt_cpu_util(0) && cpu1 == walt_cpu_util(1))
+			break;
+	}
+	sched_util_kunit_spinner_stop(k);
+	KUNIT_ASSERT_LT_MSG(test, tries, 10, "never a stable read");
+	KUNIT_EXPECT_NE_MSG(test, demand, in1.pelt_task_util,
+			    "WALT and PELT agree: the test cannot tell them apart");
+	KUNIT_EXPECT_GT_MSG(test, share, 0UL, "the spinner has no share on CPU 1");
+	KUNIT_EXPECT_EQ(test, in1.task_util, demand);
+	KUNIT_EXPECT_EQ(test, in0.cpu_without, cpu0);
+	KUNIT_EXPECT_EQ(test, in0.cpu_with,
+			min(cpu0 + demand, arch_scale_cpu_capacity(0)));
+	KUNIT_EXPECT_EQ(test, in1.cpu_without, cpu1 - min(cpu1, share));
+	KUNIT_EXPECT_EQ(test, in1.cpu_with,
+			min(in1.cpu_without + demand, arch_scale_cpu_capacity(1)));
+	/* PELT's runnable boost does not apply to WALT. */
+	KUNIT_EXPECT_EQ(test, in1.cpu_with_boost, in1.cpu_with);
+}
+
 static struct kunit_case walt_live_cases[] = {
 	KUNIT_CASE_PARAM(walt_util_test, walt_util_gen_params),
 	KUNIT_CASE_SLOW(walt_migration_running_test),
@@ -1111,6 +1169,7 @@ static struct kunit_case walt_live_cases[] = {
 	KUNIT_CASE_SLOW(walt_duty_test),
 #ifdef CONFIG_CPU_FREQ
 	KUNIT_CASE_SLOW(walt_window_freq_update_test),
+	KUNIT_CASE_SLOW(walt_placement_test),
 #endif
 	{}
 };

@@ -3,13 +3,14 @@
  * Utilization-signal framework: pluggable CPU-utilization tracking.
  *
  * A utilization signal ("provider") tells schedutil how busy a CPU is and
- * can tell how big a task is. PELT is the built-in provider and the
+ * task placement how big a task is. PELT is the built-in provider and the
  * default; others (WALT) register at boot. Exactly one provider is
- * *selected*: its ->cpu_util() feeds schedutil and its ->task_util() is
- * what sched_util_task_util() returns (task placement still reads PELT
- * directly; see Documentation/scheduler/sched-util-signal.rst). A provider
- * can also be *tracking* without being selected (for side-by-side
- * comparison); tracking is what turns its event hooks on.
+ * *selected*: its ->cpu_util() feeds schedutil; its ->task_util() and
+ * ->cpu_util_without() are what EAS, capacity fitness and misfit
+ * detection read (load balancing's load stays PELT's; the list is in
+ * Documentation/scheduler/sched-util-signal.rst). A provider can also be
+ * *tracking* without being selected (for side-by-side comparison);
+ * tracking is what turns its event hooks on.
  *
  * Data flow into schedutil (kernel/sched/cpufreq_schedutil.c), for a
  * signal that covers the fair class (PELT):
@@ -95,7 +96,12 @@ enum sched_util_coverage {
  * @covers:	what @cpu_util holds; SCHED_UTIL_COVERS_CFS if not set
  * @cpu_util:	utilization of @cpu for frequency selection, on the
  *		capacity scale of @cpu; any context, no lock required
- * @task_util:	utilization of @p, 0 to SCHED_CAPACITY_SCALE; any context
+ * @task_util:	utilization of @p, 0 to SCHED_CAPACITY_SCALE, for task
+ *		placement; any context
+ * @cpu_util_without: @cpu_util less @p's share of it, for task placement
+ *		(EAS weighs @p on each candidate CPU); called for a task
+ *		that is waking and not running, under @p->pi_lock. Optional:
+ *		without it @p's share stays in (@cpu_util).
  * @start:	begin tracking (may sleep); called before the hooks are on
  * @stop:	end tracking (may sleep); called after the hooks are off and
  *		every CPU has left them
@@ -116,6 +122,7 @@ struct sched_util_signal {
 	enum sched_util_coverage covers;
 	unsigned long (*cpu_util)(int cpu);
 	unsigned long (*task_util)(struct task_struct *p);
+	unsigned long (*cpu_util_without)(int cpu, struct task_struct *p);
 	int (*start)(void);
 	void (*stop)(void);
 	u64 warmup_ns;
@@ -139,6 +146,7 @@ const char *sched_util_signal_selected(void);
 bool sched_util_signal_is_selected(const struct sched_util_signal *sig);
 unsigned long sched_util_cpu_util(int cpu);
 unsigned long sched_util_task_util(struct task_struct *p);
+unsigned long sched_util_cpu_util_without(int cpu, struct task_struct *p);
 #endif
 
 #endif /* _LINUX_SCHED_UTIL_SIGNAL_H */
