@@ -35,6 +35,22 @@ refuse_all() { # refuse_all file
 	done
 }
 
+# The same for a 0/1 flag (schedtune.prefer_idle): valid boosts are not
+# valid flags, nor is anything that a lenient parser would read as one.
+refuse_flag() { # refuse_flag file
+	before=$(cat "$1")
+	for v in 2 -1 5 100 -100 01 00 +1 -0 0x1 true yes on " 1" "1 " '\t1' \
+		 '1\n\n' '1\r' 1.0 1e0 "1 0" '\n' 10 11 4294967297; do
+		tried=$((tried + 1))
+		if put "$1" "$v"; then
+			bad "$1 accepted '$v'"
+		elif [ "$(cat "$1")" != "$before" ]; then
+			bad "$1 changed after refusing '$v'"
+		else
+			refused=$((refused + 1))
+		fi
+	done
+}
 
 echo "== utilization-signal framework"
 check "sched_util_signal defaults to pelt" pelt "$(cat /proc/sys/kernel/sched_util_signal)"
@@ -71,6 +87,11 @@ if echo +schedtune > /sys/fs/cgroup/cgroup.subtree_control; then
 	mkdir /sys/fs/cgroup/g && echo -50 > /sys/fs/cgroup/g/schedtune.boost
 	check "v2 schedtune.boost takes -50" -50 "$(cat /sys/fs/cgroup/g/schedtune.boost)"
 	refuse_all /sys/fs/cgroup/g/schedtune.boost
+	echo 1 > /sys/fs/cgroup/g/schedtune.prefer_idle
+	check "v2 schedtune.prefer_idle takes 1" 1 "$(cat /sys/fs/cgroup/g/schedtune.prefer_idle)"
+	refuse_flag /sys/fs/cgroup/g/schedtune.prefer_idle
+	[ -e /sys/fs/cgroup/schedtune.prefer_idle ] &&
+		bad "v2 root has schedtune.prefer_idle" || ok "v2 root has no schedtune.prefer_idle"
 	echo $$ > /sys/fs/cgroup/g/cgroup.procs && ok "task moved into a v2 group"
 	echo $$ > /sys/fs/cgroup/cgroup.procs
 	rmdir /sys/fs/cgroup/g
@@ -98,10 +119,22 @@ mkdir /dev/stune/top-app /dev/stune/foreground /dev/stune/background
 echo 10 > /dev/stune/top-app/schedtune.boost
 echo 5 > /dev/stune/foreground/schedtune.boost
 echo -20 > /dev/stune/background/schedtune.boost
+echo 1 > /dev/stune/top-app/schedtune.prefer_idle
 echo $$ > /dev/stune/top-app/tasks
-# End of the Android-style part.
+# End of the Android-style part. Task profiles (libprocessgroup's
+# SetAttributeAction) write the value without a newline: CpuPolicySpread
+# sets STunePreferIdle to 1, CpuPolicyPack to 0.
+put /dev/stune/foreground/schedtune.prefer_idle 1 &&
+	ok "CpuPolicySpread's write of prefer_idle 1" || bad "CpuPolicySpread's write failed"
+check "foreground prefer_idle" 1 "$(cat /dev/stune/foreground/schedtune.prefer_idle)"
+put /dev/stune/foreground/schedtune.prefer_idle 0 &&
+	ok "CpuPolicyPack's write of prefer_idle 0" || bad "CpuPolicyPack's write failed"
+check "foreground prefer_idle" 0 "$(cat /dev/stune/foreground/schedtune.prefer_idle)"
 check "top-app boost" 10 "$(cat /dev/stune/top-app/schedtune.boost)"
+check "top-app prefer_idle" 1 "$(cat /dev/stune/top-app/schedtune.prefer_idle)"
 check "background boost" -20 "$(cat /dev/stune/background/schedtune.boost)"
+check "root prefer_idle (v1) defaults to 0" 0 "$(cat /dev/stune/schedtune.prefer_idle)"
+refuse_flag /dev/stune/top-app/schedtune.prefer_idle
 grep -qx "$$" /dev/stune/top-app/tasks && ok "shell is in top-app" || bad "shell not in top-app"
 refuse_all /dev/stune/foreground/schedtune.boost
 
@@ -109,7 +142,8 @@ refuse_all /dev/stune/foreground/schedtune.boost
 # "root" of its own user namespace.
 echo "== permissions"
 for kv in /proc/sys/kernel/sched_cfs_boost:50 /proc/sys/kernel/sched_util_signal:walt \
-	  /proc/sys/kernel/sched_use_walt_metrics:1 /dev/stune/top-app/schedtune.boost:50; do
+	  /proc/sys/kernel/sched_use_walt_metrics:1 /dev/stune/top-app/schedtune.boost:50 \
+	  /dev/stune/foreground/schedtune.prefer_idle:1; do
 	f=${kv%:*} v=${kv##*:} before=$(cat ${kv%:*})
 	if schedbench asuser 1000 sh -c "echo $v > $f" 2>/dev/null; then
 		bad "uid 1000 wrote $f"
