@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Turn the guests' raw CSV rows (scripts/guest/tables.sh, bench.sh,
-soc.sh) into Tables 1-3 and Table 1 on the virtual HiKey:
-results/table{1,1-hikey,2,2b,3}.csv, the plots table1-hikey.png and
-table2.png, and results/tables.md, printed too.
+soc.sh) into Tables 1-3, Table 1 on the virtual HiKey and Table 5 on the
+virtual HiKey960: results/table{1,1-hikey,2,2b,3,5-hikey960}.csv, the plots
+table1-hikey.png, table2.png and table5-hikey960.png, and
+results/tables.md, printed too.
 Exits non-zero when the data is missing or does not show what the seeds
 claim (boost raises the average frequency monotonically, and on the
 virtual HiKey PerfIndex too; -100 brings the frequency near the lowest
@@ -423,6 +424,221 @@ if soc and os.path.exists(log1):
            "Plot: table1-hikey.png.", ""]
 elif os.path.exists(os.path.join(results, "raw-soc.csv")):
     problems.append("Table 1 (HiKey): no data (run scripts/run.sh soc)")
+
+
+# Table 5 on the virtual HiKey960 (scripts/guest/soc.sh, soc=table5):
+# placement with PELT and WALT selected, SchedTune and prefer_idle.
+BIG = 1024
+
+
+def place_rows(tag):
+    return [r[1:] for r in rows("raw-place.csv", "hikey960") if r and r[0] == tag]
+
+
+def trace5_segments(path):
+    """{(signal, scenario, setting, run): (lines, {policy: kHz})}."""
+    seg, cur = {}, None
+    with open(path, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("== trace end"):
+                cur = None
+            elif line.startswith("== trace5 "):
+                cur = tuple(line.split()[2:6])
+                seg[cur] = ([], {})
+            elif cur is not None and line.startswith("F0,"):
+                _, p, khz = line.split(",")
+                seg[cur][1][int(p)] = int(khz)
+            elif cur is not None:
+                seg[cur][0].append(line)
+    return seg
+
+
+def spread(vals, fmt="{:.0f}"):
+    """median (min-max) of a list of numbers, or n/a."""
+    if not vals:
+        return "n/a"
+    med = statistics.median(vals)
+    if len(vals) == 1:
+        return fmt.format(med)
+    return f"{fmt.format(med)} ({fmt.format(min(vals))}-{fmt.format(max(vals))})"
+
+
+def task_timeline(ev, t0):
+    """[(start, end, cpu)] of the one task whose switches the trace holds."""
+    pids = [e.a for e in ev if e.kind == "switch" and e.a != 0]
+    if not pids:
+        return []
+    pid = statistics.mode(pids)
+    on, segs = {}, []
+    for e in sorted(ev, key=lambda e: e.time):
+        if e.kind != "switch":
+            continue
+        if e.b == pid and e.cpu in on:
+            segs.append((on.pop(e.cpu) - t0, e.time - t0, e.cpu))
+        if e.a == pid:
+            on[e.cpu] = e.time
+    return segs
+
+
+def plot_timelines(panels, caps, png):
+    """One panel per (title, segments): the task's CPU over time."""
+    data = os.path.join(results, "plot-table5-hikey960.dat")
+    with open(data, "w") as f:
+        for _, segs in panels:
+            for big in (False, True):
+                # A point off the plot: gnuplot drops empty blocks, and
+                # the index of every later one would shift.
+                f.write("# big\n" if big else "# little\n")
+                f.write("-99999 -9\n\n")
+                for a, b, cpu in segs:
+                    if (caps.get(cpu, 0) == BIG) == big:
+                        f.write(f"{a * 1000:.2f} {cpu}\n{b * 1000:.2f} {cpu}\n\n")
+                f.write("\n")
+    cmds = ["set terminal pngcairo size 1100,1100 font ',9' noenhanced",
+            f"set output '{png}'",
+            f"set multiplot layout {len(panels)},1 title 'Table 5 on the virtual "
+            "HiKey960: the CPU the task runs on (0-3 little, 4-7 big; "
+            "emulated work, EAS on)'",
+            "set ylabel 'CPU'", "set yrange [-0.5:7.5]", "set ytics 1",
+            "set xrange [-1400:1100]",
+            "set key outside top right"]
+    for i, (title, _) in enumerate(panels):
+        cmds += [f"set title '{title}'",
+                 "set xlabel 'ms'" if i == len(panels) - 1 else "unset xlabel",
+                 f"plot '{data}' index {2 * i} using 1:2 with lines lw 4 lc rgb '#3070b0' "
+                 f"title 'little', '' index {2 * i + 1} using 1:2 with lines lw 4 "
+                 "lc rgb '#d04020' title 'big'"]
+    cmds.append("unset multiplot")
+    subprocess.run(["gnuplot"], input="\n".join(cmds), text=True, check=True)
+
+
+t5 = place_rows("T5")
+log5 = os.path.join(results, "soc-hikey960-table5.log")
+if t5 and os.path.exists(log5):
+    em, policies, caps = {}, {}, {}
+    for p, khz, uw, ineff in place_rows("EM"):
+        em.setdefault(int(p), {})[int(khz)] = int(uw)
+    for p, cpus in place_rows("POLICY"):
+        policies[int(p)] = [int(c) for c in cpus.split(":")]
+    # The HiKey960's capacities: the policy of the highest OPP power is big.
+    big_policy = max(policies, key=lambda p: max(em[p].values()))
+    for p, cpus in policies.items():
+        for c in cpus:
+            caps[c] = BIG if p == big_policy else 0
+    segs = trace5_segments(log5)
+    res = {}
+    for sig, scen, setting, run, *vals in t5:
+        res.setdefault((sig, scen, setting), []).append([float(v) for v in vals])
+    energy5, from_idle = {}, {}
+    for (sig, scen, setting, run), (lines, f0) in segs.items():
+        if scen == "wake4":
+            # A wakee's switches in: from the idle task (it found its CPU
+            # idle) or from another task (it waited or preempted).
+            ins = [e for e in energy.parse_ftrace(lines) if e.kind == "switch"]
+            if ins:
+                from_idle.setdefault((sig, setting), []).append(
+                    100 * sum(1 for e in ins if e.b == 0) / len(ins))
+        if scen != "place":
+            continue
+        ev = energy.parse_ftrace(lines)
+        t0, t1 = energy.mark_time(ev, "place_start"), energy.mark_time(ev, "place_end")
+        mj = sum(energy.busy_energy(ev, em, policies, f0, t0, t1).values()) / 1000
+        energy5.setdefault((sig, setting), []).append(mj)
+
+    def col(key, i, fmt="{:.0f}", where=None):
+        vals = [v[i] for v in res.get(key, []) if where is None or where(v)]
+        return spread(vals, fmt)
+
+    def count(key, pred):
+        vals = res.get(key, [])
+        return f"{sum(1 for v in vals if pred(v))}/{len(vals)}"
+
+    md += ["## Table 5 on the virtual HiKey960: placement by PELT and WALT",
+           "",
+           "| scenario | measure | PELT | WALT | the RFCs |",
+           "|---|---|---:|---:|---|"]
+    rfc_heavy = ("WALT: max demand after about 3 windows with invariance "
+                 "(~30 ms at 10 ms windows); PELT ~74 ms to 80%")
+    rows5 = [
+        ("heavy: 10% steps to 100%", "on a big CPU at the step",
+         *(count((s, "heavy", "-"), lambda v: v[0] == BIG) for s in ("pelt", "walt")), ""),
+        ("", "ms from the step to a big CPU",
+         *(col((s, "heavy", "-"), 1, where=lambda v: v[1] >= 0) for s in ("pelt", "walt")),
+         rfc_heavy),
+        ("", "runs never on a big CPU within 1 s",
+         *(count((s, "heavy", "-"), lambda v: v[1] < 0) for s in ("pelt", "walt")), ""),
+        ("sleeper: 80%, 300 ms asleep", "woke on a big CPU",
+         *(count((s, "sleeper", "-"), lambda v: v[0] == BIG) for s in ("pelt", "walt")),
+         "WALT keeps the demand and can move up at once; PELT decays to ~0 in ~213 ms"),
+        ("", "ms from the wake-up to a big CPU",
+         *(col((s, "sleeper", "-"), 1, where=lambda v: v[1] >= 0) for s in ("pelt", "walt")), ""),
+    ]
+    for b in ("0", "60"):
+        rows5 += [
+            (f"place: 25% task, boost {b}", "% of its CPU time on big CPUs",
+             *(col((s, "place", b), 0) for s in ("pelt", "walt")),
+             "SchedTune RFC: a boosted task's placement is the boost's next use" if b == "60" else ""),
+            ("", "PerfIndex",
+             *(col((s, "place", b), 1, "{:.2f}") for s in ("pelt", "walt")), ""),
+            ("", "energy [mJ, modelled]",
+             *(spread(energy5.get((s, b), []), "{:.1f}") for s in ("pelt", "walt")), ""),
+        ]
+    for pi in ("0", "1"):
+        rows5 += [
+            (f"wake4: prefer_idle {pi}", "wake-up latency p50 [us]",
+             *(col((s, "wake4", pi), 0) for s in ("pelt", "walt")),
+             "Android: prefer_idle trades energy for latency" if pi == "1" else ""),
+            ("", "p95 [us]", *(col((s, "wake4", pi), 1) for s in ("pelt", "walt")), ""),
+            ("", "max [us]", *(col((s, "wake4", pi), 2) for s in ("pelt", "walt")), ""),
+            ("", "% of wake-ups on a big CPU",
+             *(col((s, "wake4", pi), 4) for s in ("pelt", "walt")), ""),
+            ("", "% of the wakees' switches in from idle",
+             *(spread(from_idle.get((s, pi), [])) for s in ("pelt", "walt")), ""),
+        ]
+    data = []
+    for r in rows5:
+        md.append("| " + " | ".join(r) + " |")
+    for (sig, scen, setting), runs in sorted(res.items()):
+        for i, v in enumerate(runs):
+            data.append([sig, scen, setting, i + 1, *v])
+    write_csv("table5-hikey960.csv", ["signal", "scenario", "setting", "run",
+                                      "value1", "value2", "value3", "value4",
+                                      "value5"], data)
+    for sig in ("pelt", "walt"):
+        for scen, settings in (("heavy", ("-",)), ("sleeper", ("-",)),
+                               ("place", ("0", "60")), ("wake4", ("0", "1"))):
+            for st in settings:
+                if len(res.get((sig, scen, st), [])) != 3:
+                    problems.append(f"Table 5: {len(res.get((sig, scen, st), []))} "
+                                    f"runs of {scen} {st} under {sig}, not 3")
+    panels = []
+    for scen, mark in (("heavy", "step"), ("sleeper", "wake")):
+        for sig in ("pelt", "walt"):
+            key = (sig, scen, "-", "1")
+            if key in segs:
+                ev = energy.parse_ftrace(segs[key][0])
+                panels.append((f"{scen} ({'step to 100% at 0' if scen == 'heavy' else 'wakes at 0'}), "
+                               f"{sig.upper()}", task_timeline(ev, energy.mark_time(ev, mark))))
+    if panels:
+        plot_timelines(panels, caps, os.path.join(results, "table5-hikey960.png"))
+    md += ["", "Virtual HiKey960: QEMU arm64 virt, 8 vCPUs, -icount, with the "
+           "Hi3660's CPUs (4 x A53 of capacity 462, 4 x A73 of 1024), OPPs and "
+           "power coefficients from the kernel's hi3660.dtsi; EAS on; schedutil; "
+           "WALT with 20 ms windows. Three runs each, median (min-max). Work is "
+           "emulated: it takes 1024/capacity x f_max/f as long "
+           "(scripts/guest/socload.c), the kernel and all else run at vCPU "
+           "speed. Energy: the Energy Model's power of each busy CPU at its OPP "
+           "over the 2 s run, all tasks (modelled, busy energy only). wake4: "
+           "four tasks of a schedtune group woken together every 32 ms, 0.5 ms "
+           "of work each, beside four tasks of 3 ms every 16 ms in the root "
+           "group; latency from the waker's first write to the wakee's return "
+           "from read(), in guest time: under -icount the vCPUs take turns on "
+           "one host thread, and a woken vCPU waits for the running ones' "
+           "turns, so the latencies hold QEMU's round-robin as well. "
+           "Timelines: table5-hikey960.png.", ""]
+elif os.path.exists(os.path.join(results, "raw-place.csv")):
+    problems.append("Table 5 (HiKey960): no data (run scripts/run.sh place)")
 
 with open(os.path.join(results, "tables.md"), "w") as f:
     f.write("\n".join(md) + "\n")

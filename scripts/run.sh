@@ -21,17 +21,22 @@
 #            (capacities, policies, EM, EAS on the HiKey960, the work
 #            calibration, frequency invariance), then Table 1 on the
 #            HiKey with work that takes time (PerfIndex, frequency,
-#            energy from the EM), -icount.
+#            energy from the EM), -icount;
+#   place    Table 5 on the virtual HiKey960 (EAS on): placement with
+#            PELT and WALT (a task turning heavy, a sleeper's memory,
+#            boosted placement and energy, prefer_idle's wake-up
+#            latency) and LISA's check of every sched_boost_task event,
+#            -icount.
 #
 # Results go to $SCHED_UTIL_CACHE/results (tables.md and CSV files), which
 # scripts/upstream.sh puts in the cover letter.
 #
-#   scripts/run.sh [checks|tables|bench|soc]...   (default: all four)
+#   scripts/run.sh [checks|tables|bench|soc|place]...   (default: all five)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/guest-lib.sh"
 
-parts=("${@:-checks tables bench soc}")
+parts=("${@:-checks tables bench soc place}")
 parts=(${parts[*]})
 
 "$REPO/scripts/setup.sh"
@@ -44,7 +49,7 @@ need_x86=0 need_baseline=0 need_soc=0
 for p in "${parts[@]}"; do
 	case $p in
 	bench) need_baseline=1 need_x86=1 ;;
-	soc) need_soc=1 ;;
+	soc|place) need_soc=1 ;;
 	*) need_x86=1 ;;
 	esac
 done
@@ -128,7 +133,20 @@ for part in "${parts[@]}"; do
 		mv "$RESULTS/raw-soc.csv.new" "$RESULTS/raw-soc.csv"
 		cp "$GUEST/soc-hikey-table1.log" "$RESULTS/soc-hikey-table1.log"
 		;;
-	*) die "unknown part $part (checks, tables, bench, soc)" ;;
+	place)
+		log "booting: the virtual hikey960, table5 (arm64, 8 vCPUs, -icount)"
+		start=$(date +%s)
+		res=$(boot_soc "$GUEST/soc-hikey960-table5.log" patched-arm64 hikey960 \
+			"guest_mode=soc board=hikey960 soc=table5 sched_verbose" "${ICOUNT[@]}")
+		log "soc hikey960 table5: $res in $(( $(date +%s) - start )) s"
+		grep -aE '^(PASS|FAIL)' "$GUEST/soc-hikey960-table5.log" || true
+		[ -n "$res" ] || guest_failed "soc hikey960 table5" "$GUEST/soc-hikey960-table5.log"
+		[ "$res" = "soc hikey960 table5 ok" ] || status=1
+		grep -aE '^(T5|EM|POLICY),' "$GUEST/soc-hikey960-table5.log" |
+			sed "s/^/hikey960,/" > "$RESULTS/raw-place.csv" || true
+		cp "$GUEST/soc-hikey960-table5.log" "$RESULTS/soc-hikey960-table5.log"
+		;;
+	*) die "unknown part $part (checks, tables, bench, soc, place)" ;;
 	esac
 done
 

@@ -22,6 +22,21 @@ static inline void pin(int cpu)
 	}
 }
 
+/* Any CPU: undo an affinity inherited from the guest's pinned shell. */
+static inline void unpin(void)
+{
+	long cpu, n = sysconf(_SC_NPROCESSORS_CONF);
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	for (cpu = 0; cpu < n; cpu++)
+		CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		perror("sched_setaffinity");
+		exit(1);
+	}
+}
+
 /* A "sched_util: WHAT" line in the trace, which the host's parsers key on. */
 static inline void mark(const char *what)
 {

@@ -6,7 +6,8 @@
 # of the tree and calibrates the emulated work; soc=table1 (HiKey) runs
 # the SchedTune RFC's ramp as work at each boost and dumps what the host
 # needs for PerfIndex, frequency, energy and the plots
-# (scripts/results.py, scripts/energy.py). Output lines:
+# (scripts/results.py, scripts/energy.py); soc=table5 (HiKey960) measures
+# placement (at the end). Output lines:
 #   PASS/FAIL <check>: ...
 #   EM,<cpu>,<kHz>,<power uW>,<inefficient>  the Energy Model, per perf
 #                                   domain (1: a higher OPP costs no more
@@ -14,6 +15,8 @@
 #   POLICY,<cpu>,<related cpus>     the cpufreq policies
 #   T1H,<boost>,<PerfIndex avg>,<std>,<activations>
 #   == trace <boost> ... == trace end   the raw trace of one ramp
+#   T5,<signal>,<scenario>,<setting>,<run>,<socload's numbers>
+#   == trace5 <signal> <scenario> <setting> <run> ... == trace end
 
 T=/sys/kernel/tracing
 CPUS=/sys/devices/system/cpu
@@ -270,4 +273,152 @@ if [ $part = table1 ]; then
 	done
 	echo $$ > /dev/stune/tasks
 	echo "GUEST RESULT: soc $board table1 $result"
+fi
+
+# Table 5 on the virtual HiKey960 (EAS on): placement with PELT and with
+# WALT selected, three runs of each scenario (scripts/guest/socload.c):
+#   heavy    a 10% task steps to 100%: ms until it runs on a big CPU;
+#   sleeper  an 80% task sleeps 300 ms: the cluster it wakes on, ms until
+#            it is on a big CPU;
+#   place    a 25% task at boost 0 and 60: % of its CPU time on big CPUs,
+#            PerfIndex; energy from the trace on the host;
+#   wake4    four 0.5 ms tasks woken together every 32 ms beside four
+#            tasks of 3 ms every 16 ms, prefer_idle 0 and 1: wake-up
+#            latency and where the wakees ran.
+# The first run of heavy and sleeper and every place run dump their trace
+# (timelines and energy), every wake4 run the wakees' switches in (whether
+# a wakee found its CPU idle). Then LISA's SchedTune check: every
+# sched_boost_task event of socload on a ramp at boost 30 and a place run
+# at boost -30 has margin == (1024 - util) * 30 // 100, respectively
+# -(util * 30 // 100) (sched-tune.rst, section 2), and there are events.
+t5_trace_start() { # sched_switch filter ("0": none)
+	echo 0 > $T/tracing_on
+	echo > $T/trace
+	echo "$1" > $T/events/sched/sched_switch/filter
+	F0=$(for p in $(policies); do
+		echo "F0,$p,$(cat $CPUS/cpufreq/policy$p/scaling_cur_freq)"
+	done)
+	echo 1 > $T/tracing_on
+}
+
+t5_trace_dump() { # label
+	echo 0 > $T/tracing_on
+	echo "== trace5 $1"
+	echo "$F0"
+	grep -v '^#' $T/trace
+	echo "== trace end"
+}
+
+# socload in the bench group; its output line, or "failed".
+t5_socload() {
+	sh -c 'echo $$ > /dev/stune/bench/tasks; exec socload "$@"' socload "$@" ||
+		echo failed
+}
+
+t5_line() { # signal scenario setting run output
+	case "$5" in
+	failed|"") result=fail; echo "FAIL table5: socload $2 $3 run $4 under $1" ;;
+	esac
+	echo "T5,$1,$2,$3,$4,$(echo $5 | cut -d' ' -f2- | tr ' ' ',')"
+}
+
+# LISA's criterion over the sched_boost_task events in the trace, for
+# boost $1: "boost:events:wrong:first wrong util/margin/expected".
+t5_lisa() {
+	awk -v b=$1 '
+		/sched_boost_task:/ {
+			u = $0; sub(/.*util=/, "", u); sub(/ .*/, "", u)
+			m = $0; sub(/.*margin=/, "", m); sub(/ .*/, "", m)
+			u += 0; m += 0; n++
+			if (b > 0) want = (u >= 1024) ? 0 : int((1024 - u) * b / 100)
+			else want = -int(u * -b / 100)
+			if (m != want) { bad++; if (!ex) ex = u "/" m "/" want }
+		}
+		END { printf "%d:%d:%d:%s", b, n + 0, bad + 0, ex }' $T/trace
+}
+
+if [ $part = table5 ]; then
+	print_model
+	stune_bench_group
+	echo 0 > $T/tracing_on
+	echo 16384 > $T/buffer_size_kb
+	echo "$(policies | sed 's/^/cpu_id == /' | paste -sd '|' | sed 's/|/ || /g')" \
+		> $T/events/power/cpu_frequency/filter
+	for e in power/cpu_frequency sched/sched_switch; do
+		echo 1 > $T/events/$e/enable
+	done
+	mine='next_comm == "socload" || prev_comm == "socload"'
+	for sig in pelt walt; do
+		echo $sig > /proc/sys/kernel/sched_util_signal
+		sleep 1
+		for run in 1 2 3; do
+			t5_trace_start "$mine"
+			t5_line $sig heavy - $run "$(t5_socload step -1)"
+			[ $run = 1 ] && t5_trace_dump "$sig heavy - $run"
+		done
+		for run in 1 2 3; do
+			t5_trace_start "$mine"
+			t5_line $sig sleeper - $run "$(t5_socload sleeper -1)"
+			[ $run = 1 ] && t5_trace_dump "$sig sleeper - $run"
+		done
+		for boost in 0 60; do
+			echo $boost > /dev/stune/bench/schedtune.boost
+			for run in 1 2 3; do
+				t5_trace_start 0
+				t5_line $sig place $boost $run "$(t5_socload place -1 2)"
+				t5_trace_dump "$sig place $boost $run"
+			done
+		done
+		echo 0 > /dev/stune/bench/schedtune.boost
+		for pi in 0 1; do
+			echo $pi > /dev/stune/bench/schedtune.prefer_idle
+			for run in 1 2 3; do
+				bg=
+				for i in 1 2 3 4; do
+					socload periodic -1 16000 3000 3 >/dev/null &
+					bg="$bg $!"
+				done
+				sleep 0.5
+				t5_trace_start 'next_comm == "wakee"'
+				t5_line $sig wake4 $pi $run "$(t5_socload wake4 -1 50)"
+				t5_trace_dump "$sig wake4 $pi $run"
+				wait $bg
+			done
+		done
+		echo 0 > /dev/stune/bench/schedtune.prefer_idle
+	done
+	echo pelt > /proc/sys/kernel/sched_util_signal
+	echo 0 > $T/events/sched/sched_switch/enable
+	echo 0 > $T/events/power/cpu_frequency/enable
+
+	echo 'comm == "socload"' > $T/events/sched_tune/sched_boost_task/filter
+	echo 1 > $T/events/sched_tune/sched_boost_task/enable
+	lisa=
+	for run in 30:ramp -30:place; do
+		boost=${run%:*}
+		echo $boost > /dev/stune/bench/schedtune.boost
+		echo > $T/trace
+		echo 1 > $T/tracing_on
+		if [ ${run#*:} = ramp ]; then
+			t5_socload ramp -1 >/dev/null
+		else
+			t5_socload place -1 1 >/dev/null
+		fi
+		echo 0 > $T/tracing_on
+		lisa="$lisa $(t5_lisa $boost)"
+	done
+	echo 0 > $T/events/sched_tune/sched_boost_task/enable
+	echo 0 > /dev/stune/bench/schedtune.boost
+	bad=0 desc=
+	for l in $lisa; do
+		set -- $(echo "$l" | tr ':' ' ')
+		desc="$desc boost $1: $2 events, $3 off${4:+ (util/margin/expected $4)};"
+		[ "$2" -gt 0 ] && [ "$3" = 0 ] || bad=1
+	done
+	check lisa-boost-task $bad "every sched_boost_task of socload on a ramp at boost 30 and a 25% task at -30:$desc"
+	echo $$ > /dev/stune/tasks
+	bad=$(dmesg | grep -E 'WARNING:|BUG:|Oops' | head -3)
+	[ -z "$bad" ]; check kernel-log $? "${bad:-no WARN, BUG or Oops}"
+	[ $fails = 0 ] || result="$fails failed"
+	echo "GUEST RESULT: soc $board table5 $result"
 fi

@@ -46,6 +46,37 @@
  * due time (negative when late) and run the work's duration on the
  * reference CPU. The ramp marks "sched_util: ramp_start" and
  * "sched_util: ramp_end" in the trace.
+ *
+ * Placement (Table 5; CPU -1: not pinned, the scheduler places the task;
+ * "big" is a CPU of capacity 1024):
+ *
+ *   socload step -1           1 s of 10% (1.6 ms of work every 16 ms),
+ *                             then work without a break for up to 1 s;
+ *                             prints "step CAP MS": the capacity of the
+ *                             CPU it ran on at the step, and the ms from
+ *                             the step to its first work on a big CPU
+ *                             (-1: not within the second), after which
+ *                             it works 200 ms more
+ *   socload sleeper -1        1 s of 80% (12.8 ms every 16 ms), 300 ms of
+ *                             sleep, then 80% for 0.5 s; prints
+ *                             "sleeper CAP MS": the capacity of the CPU
+ *                             of its first work after the sleep, and the
+ *                             ms from the wake-up to its first work on a
+ *                             big CPU (0: woke there, -1: never)
+ *   socload place -1 SECONDS  25% (4 ms every 16 ms); prints "place BIG
+ *                             PERF STD N": the % of its CPU time on big
+ *                             CPUs and the PerfIndex; marks place_start
+ *                             and place_end
+ *   socload wake4 -1 ROUNDS   four children blocked on pipes, woken
+ *                             together every 32 ms; each does 0.5 ms of
+ *                             work per wake-up. The parent leaves the
+ *                             schedtune group it started in (the
+ *                             children stay). Prints "wake4 P50 P95 MAX
+ *                             N BIG": wake-up latency in us, from just
+ *                             before the parent's first write to the
+ *                             child's return from read(), and the % of
+ *                             wake-ups that ran on a big CPU; the
+ *                             children are named "wakee"
  */
 #include "guest.h"
 
@@ -55,6 +86,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -66,6 +100,7 @@
 struct cpu_speed {
 	int cur_fd;		/* scaling_cur_freq, kept open */
 	double per_khz;		/* capacity / 1024 / cpuinfo_max_freq */
+	long capacity;		/* cpu_capacity */
 };
 
 static struct cpu_speed speed[MAX_CPUS];
@@ -104,7 +139,8 @@ static void speed_init(void)
 			 "/sys/devices/system/cpu/cpu%d/cpu_capacity", cpu);
 		if (access(path, R_OK))
 			break;
-		speed[cpu].per_khz = read_long(-1, path) / 1024.0;
+		speed[cpu].capacity = read_long(-1, path);
+		speed[cpu].per_khz = speed[cpu].capacity / 1024.0;
 		snprintf(path, sizeof(path),
 			 "/sys/devices/system/cpu/cpu%d/cpufreq/cpuinfo_max_freq", cpu);
 		speed[cpu].per_khz /= read_long(-1, path);
@@ -224,12 +260,197 @@ static int ramp(void)
 	return 0;
 }
 
+static long capacity_now(void)
+{
+	return speed[sched_getcpu()].capacity;
+}
+
+/*
+ * @work_ns of work in granules; returns the CLOCK_MONOTONIC time of the
+ * first granule on a big CPU, or 0 if none.
+ */
+static long long work_until_big(long long work_ns)
+{
+	long long first = 0;
+
+	for (; work_ns > 0; work_ns -= GRANULE_NS) {
+		work(GRANULE_NS);
+		if (!first && capacity_now() == 1024)
+			first = clock_ns(CLOCK_MONOTONIC);
+	}
+	return first;
+}
+
+/* Periodic work for @len, the absolute timer as in ramp(). */
+static void duty(long long period, long long run, long long len)
+{
+	long long start = clock_ns(CLOCK_MONOTONIC), due = start;
+
+	while (due - start < len) {
+		work(run);
+		due += period;
+		sleep_until(due);
+	}
+}
+
+static int step(void)
+{
+	long long t0, big = 0, cap;
+
+	duty(16000 * NSEC_PER_USEC, 1600 * NSEC_PER_USEC, NSEC_PER_SEC);
+	mark("step");
+	t0 = clock_ns(CLOCK_MONOTONIC);
+	cap = capacity_now();
+	while (!big && clock_ns(CLOCK_MONOTONIC) - t0 < NSEC_PER_SEC)
+		big = work_until_big(1000 * NSEC_PER_USEC);
+	/* 200 ms more, for the timeline: whether it stays there. */
+	if (big)
+		work(200000 * NSEC_PER_USEC);
+	printf("step %lld %lld\n", cap, big ? (big - t0) / 1000000 : -1);
+	return 0;
+}
+
+static int sleeper(void)
+{
+	const long long period = 16000 * NSEC_PER_USEC;
+	const long long run = 12800 * NSEC_PER_USEC;
+	long long t0, due, big = 0, cap = 0;
+
+	duty(period, run, NSEC_PER_SEC);
+	mark("sleep");
+	sleep_until(clock_ns(CLOCK_MONOTONIC) + 300000 * NSEC_PER_USEC);
+	mark("wake");
+	t0 = due = clock_ns(CLOCK_MONOTONIC);
+	while (due - t0 < NSEC_PER_SEC / 2) {
+		if (!cap)
+			cap = capacity_now();
+		if (!big)
+			big = work_until_big(run);
+		else
+			work(run);
+		due += period;
+		sleep_until(due);
+	}
+	printf("sleeper %lld %lld\n", cap, big ? (big - t0) / 1000000 : -1);
+	return 0;
+}
+
+static int place(long long len)
+{
+	const long long period = 16000 * NSEC_PER_USEC;
+	const long long run = 4000 * NSEC_PER_USEC;
+	long long start, due, end, cpu, on_big = 0, all = 0;
+	double perf, sum = 0, sum2 = 0;
+	int n = 0;
+
+	mark("place_start");
+	start = due = clock_ns(CLOCK_MONOTONIC);
+	while (due - start < len) {
+		cpu = work(run);
+		all += cpu;
+		if (capacity_now() == 1024)
+			on_big += cpu;
+		end = clock_ns(CLOCK_MONOTONIC);
+		due += period;
+		perf = (double)(due - end) / (period - run);
+		sum += perf;
+		sum2 += perf * perf;
+		n++;
+		if (end < due)
+			sleep_until(due);
+	}
+	mark("place_end");
+	printf("place %.1f %.2f %.2f %d\n", 100.0 * on_big / all, sum / n,
+	       sqrt((sum2 - sum * sum / n) / (n - 1)), n);
+	return 0;
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int wake4(int rounds)
+{
+	long long *shared, *lat;
+	int fds[4][2], i, r, n = 4 * rounds;
+	char c = 0;
+	FILE *f;
+
+	/*
+	 * [0]: the parent's time of the round; [1 + child * rounds + r]: the
+	 * latencies; then 1 per wake-up that ran on a big CPU.
+	 */
+	shared = mmap(NULL, (1 + 2 * n) * sizeof(*shared),
+		      PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (shared == MAP_FAILED) {
+		perror("mmap");
+		return 1;
+	}
+	lat = shared + 1;
+	for (i = 0; i < 4; i++) {
+		if (pipe(fds[i])) {
+			perror("pipe");
+			return 1;
+		}
+		if (!fork()) {
+			/* For the trace: sched_switch of the wakees only. */
+			prctl(PR_SET_NAME, "wakee");
+			for (r = 0; r < rounds; r++) {
+				if (read(fds[i][0], &c, 1) != 1)
+					_exit(1);
+				lat[i * rounds + r] = clock_ns(CLOCK_MONOTONIC) -
+						      shared[0];
+				lat[n + i * rounds + r] = capacity_now() == 1024;
+				work(500 * NSEC_PER_USEC);
+			}
+			_exit(0);
+		}
+	}
+	/* The parent, the waker, leaves the group: only the wakees prefer idle. */
+	f = fopen("/dev/stune/tasks", "w");
+	if (!f || fprintf(f, "%d\n", getpid()) < 0 || fclose(f)) {
+		perror("/dev/stune/tasks");
+		return 1;
+	}
+	usleep(100000);
+	for (r = 0; r < rounds; r++) {
+		shared[0] = clock_ns(CLOCK_MONOTONIC);
+		for (i = 0; i < 4; i++)
+			if (write(fds[i][1], &c, 1) != 1)
+				return 1;
+		usleep(32000);
+	}
+	for (i = 0; i < 4; i++)
+		if (wait(&r) < 0 || r)
+			return 1;
+	for (i = 0, r = 0; i < n; i++)
+		r += lat[n + i];
+	qsort(lat, n, sizeof(*lat), cmp_ll);
+	printf("wake4 %lld %lld %lld %d %.1f\n", lat[n / 2] / 1000,
+	       lat[n * 95 / 100] / 1000, lat[n - 1] / 1000, n, 100.0 * r / n);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 3) {
 		speed_init();
-		pin(atoi(argv[2]));
+		if (atoi(argv[2]) >= 0)
+			pin(atoi(argv[2]));
+		else
+			unpin();
 	}
+	if (argc == 3 && !strcmp(argv[1], "step"))
+		return step();
+	if (argc == 3 && !strcmp(argv[1], "sleeper"))
+		return sleeper();
+	if (argc == 4 && !strcmp(argv[1], "place"))
+		return place(atoll(argv[3]) * NSEC_PER_SEC);
+	if (argc == 4 && !strcmp(argv[1], "wake4"))
+		return wake4(atoi(argv[3]));
 	if (argc == 4 && !strcmp(argv[1], "work")) {
 		long long start = clock_ns(CLOCK_MONOTONIC), cpu;
 
@@ -245,6 +466,7 @@ int main(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "ramp"))
 		return ramp();
 	fprintf(stderr, "usage: %s work CPU US | periodic CPU PERIOD_US WORK_US SECONDS |\n"
-		"       ramp CPU\n", argv[0]);
+		"       ramp CPU | step -1 | sleeper -1 | place -1 SECONDS |\n"
+		"       wake4 -1 ROUNDS\n", argv[0]);
 	return 2;
 }
