@@ -168,21 +168,23 @@ static inline void sched_tune_rq_inc_requeued(struct rq *rq,
 					      bool requeued) { }
 static inline void sched_tune_rq_dec(struct rq *rq, struct task_struct *p) { }
 static inline void sched_tune_fork(struct task_struct *p) { }
-static inline bool sched_tune_prefer_idle(struct task_struct *p, int *boost)
-{
-	return false;
-}
-static inline unsigned long sched_tune_task_util(struct task_struct *p,
-						 unsigned long util)
-{
-	return util;
-}
 static inline int sched_tune_cpu_boost(int cpu) { return 0; }
 static inline void sched_tune_print_cpu(struct seq_file *m, int cpu) { }
 static inline void sched_tune_check_idle(struct rq *rq) { }
 static inline unsigned long sched_tune_cpu_util(int cpu, unsigned long util)
 {
 	return util;
+}
+
+static inline unsigned long sched_tune_task_util(struct task_struct *p,
+						 unsigned long util)
+{
+	return util;
+}
+
+static inline bool sched_tune_prefer_idle(struct task_struct *p, int *boost)
+{
+	return false;
 }
 
 #endif /* CONFIG_SCHED_TUNE */

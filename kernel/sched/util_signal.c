@@ -46,22 +46,30 @@ static struct sched_util_signal pelt_signal = {
 DEFINE_STATIC_CALL(sched_util_cpu_util, pelt_cpu_util);
 DEFINE_STATIC_CALL(sched_util_task_util, pelt_task_util);
 
+static struct sched_util_signal *sched_util_selected[SCHED_UTIL_ROLES] = {
+	[SCHED_UTIL_FREQ]	= &pelt_signal,
+	[SCHED_UTIL_PLACE]	= &pelt_signal,
+};
+
 /*
  * ->cpu_util_without() of a provider that does not give one: @p's share
  * stays in. PELT's is never called: placement calls cpu_util() directly
- * while PELT is selected.
+ * while PELT is selected for it.
  */
 static unsigned long sched_util_share_kept(int cpu, struct task_struct *p)
 {
-	return static_call(sched_util_cpu_util)(cpu);
+	return READ_ONCE(sched_util_selected[SCHED_UTIL_PLACE])->cpu_util(cpu);
 }
 
 DEFINE_STATIC_CALL(sched_util_cpu_util_without, sched_util_share_kept);
 
-/* On while a signal other than PELT is selected. */
+/* On while a signal other than PELT is selected for frequency. */
 DEFINE_STATIC_KEY_FALSE(sched_util_other_key);
-/* On while the selected signal covers the whole CPU. */
+/* On while the signal selected for frequency covers the whole CPU. */
 DEFINE_STATIC_KEY_FALSE(sched_util_covers_cpu_key);
+/* The same two for the signal selected for placement. */
+DEFINE_STATIC_KEY_FALSE(sched_util_place_other_key);
+DEFINE_STATIC_KEY_FALSE(sched_util_place_covers_cpu_key);
 DEFINE_STATIC_KEY_FALSE(sched_util_activate_key);
 DEFINE_STATIC_KEY_FALSE(sched_util_switch_key);
 DEFINE_STATIC_KEY_FALSE(sched_util_tick_key);
@@ -81,7 +89,6 @@ DEFINE_STATIC_CALL_NULL(sched_util_irq, sched_util_irq_fn);
  */
 static DEFINE_MUTEX(sched_util_mutex);
 static LIST_HEAD(sched_util_signals);
-static struct sched_util_signal *sched_util_selected = &pelt_signal;
 /* The provider whose event hooks are on, if any. */
 static struct sched_util_signal *sched_util_tracking;
 /* How many reasons keep sched_util_tracking on (selected, side by side). */
@@ -200,9 +207,15 @@ static void sched_util_put(struct sched_util_signal *sig)
 		sig->stop();
 }
 
-static int __sched_util_select(struct sched_util_signal *sig)
+static int __sched_util_select(struct sched_util_signal *sig,
+			       enum sched_util_role role)
 {
-	struct sched_util_signal *old = sched_util_selected;
+	struct sched_util_signal *old = sched_util_selected[role];
+	bool freq = role == SCHED_UTIL_FREQ;
+	struct static_key_false *other = freq ? &sched_util_other_key :
+						&sched_util_place_other_key;
+	struct static_key_false *covers = freq ? &sched_util_covers_cpu_key :
+						 &sched_util_place_covers_cpu_key;
 	int ret;
 
 	lockdep_assert_held(&sched_util_mutex);
@@ -213,49 +226,87 @@ static int __sched_util_select(struct sched_util_signal *sig)
 		return ret;
 	sched_util_warm_up(sig);
 	/*
-	 * schedutil reads the coverage and the signal separately, so one of
-	 * its updates may compose the signal of one provider with the
-	 * coverage of the other. In this order that update errs high (a
+	 * schedutil and EAS read the coverage and the signal separately, so
+	 * one of their reads may compose the signal of one provider with the
+	 * coverage of the other. In this order that read errs high (a
 	 * whole-CPU signal composed as CFS gets RT, DL and IRQ added again),
 	 * never low (a CFS signal composed as the whole CPU lacks them).
 	 */
 	if (old->covers == SCHED_UTIL_COVERS_CPU)
-		static_branch_disable(&sched_util_covers_cpu_key);
+		static_branch_disable(covers);
 	/* Direct calls of PELT end before, and start after, the switch. */
 	if (sig == &pelt_signal)
-		static_branch_disable(&sched_util_other_key);
-	static_call_update(sched_util_cpu_util, sig->cpu_util);
-	static_call_update(sched_util_task_util, sig->task_util);
-	static_call_update(sched_util_cpu_util_without,
-			   sig->cpu_util_without ?: sched_util_share_kept);
+		static_branch_disable(other);
+	if (freq) {
+		static_call_update(sched_util_cpu_util, sig->cpu_util);
+	} else {
+		static_call_update(sched_util_task_util, sig->task_util);
+		static_call_update(sched_util_cpu_util_without,
+				   sig->cpu_util_without ?: sched_util_share_kept);
+	}
 	if (sig != &pelt_signal)
-		static_branch_enable(&sched_util_other_key);
+		static_branch_enable(other);
 	if (sig->covers == SCHED_UTIL_COVERS_CPU)
-		static_branch_enable(&sched_util_covers_cpu_key);
-	WRITE_ONCE(sched_util_selected, sig);
+		static_branch_enable(covers);
+	WRITE_ONCE(sched_util_selected[role], sig);
 	sched_util_put(old);
 	return 0;
 }
 
+/* Select @sig for @role, or for both roles if @role is SCHED_UTIL_ROLES. */
+static int sched_util_select_locked(struct sched_util_signal *sig,
+				    enum sched_util_role role)
+{
+	int ret;
+
+	if (role != SCHED_UTIL_ROLES)
+		return __sched_util_select(sig, role);
+	/*
+	 * Both or, if the second fails, neither: a provider tracking for
+	 * the first role takes the second reference without a start, so
+	 * only a provider that cannot start fails, and it fails first.
+	 */
+	ret = __sched_util_select(sig, SCHED_UTIL_FREQ);
+	if (!ret)
+		ret = __sched_util_select(sig, SCHED_UTIL_PLACE);
+	return ret;
+}
+
 /**
- * sched_util_signal_select() - make @name the signal schedutil consumes
+ * sched_util_signal_select_for() - make @name the signal of @role
  * @name: a registered provider's name; a trailing newline is ignored
+ * @role: SCHED_UTIL_FREQ (what schedutil consumes), SCHED_UTIL_PLACE (what
+ *	  task placement reads) or SCHED_UTIL_ROLES for both
  *
- * Return: 0, -EINVAL for an unknown name, -EBUSY while another provider's
- * hooks are on, or the provider's start() error; on error the selection
- * is unchanged.
+ * Return: 0, -EINVAL for an unknown name or role, -EBUSY while another
+ * provider's hooks are on, or the provider's start() error; on error the
+ * selection is unchanged.
  */
-int sched_util_signal_select(const char *name)
+int sched_util_signal_select_for(const char *name, enum sched_util_role role)
 {
 	struct sched_util_signal *sig;
 	int ret = -EINVAL;
 
+	if (role > SCHED_UTIL_ROLES)
+		return -EINVAL;
 	mutex_lock(&sched_util_mutex);
 	sig = sched_util_find(name);
 	if (sig)
-		ret = __sched_util_select(sig);
+		ret = sched_util_select_locked(sig, role);
 	mutex_unlock(&sched_util_mutex);
 	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_util_signal_select_for);
+
+/**
+ * sched_util_signal_select() - make @name the signal of both roles
+ * @name: a registered provider's name; a trailing newline is ignored
+ *
+ * Return: as sched_util_signal_select_for().
+ */
+int sched_util_signal_select(const char *name)
+{
+	return sched_util_signal_select_for(name, SCHED_UTIL_ROLES);
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_util_signal_select);
 
@@ -280,16 +331,24 @@ int sched_util_signal_track(struct sched_util_signal *sig, bool on)
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_util_signal_track);
 
+/* The name of the signal of @role (SCHED_UTIL_FREQ or SCHED_UTIL_PLACE). */
+const char *sched_util_signal_selected_for(enum sched_util_role role)
+{
+	return READ_ONCE(sched_util_selected[role])->name;
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_util_signal_selected_for);
+
+/* The name of the signal schedutil consumes. */
 const char *sched_util_signal_selected(void)
 {
-	return READ_ONCE(sched_util_selected)->name;
+	return sched_util_signal_selected_for(SCHED_UTIL_FREQ);
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_util_signal_selected);
 
 /* Whether @sig feeds schedutil now; any context, a hint that may be stale. */
 bool sched_util_signal_is_selected(const struct sched_util_signal *sig)
 {
-	return READ_ONCE(sched_util_selected) == sig;
+	return READ_ONCE(sched_util_selected[SCHED_UTIL_FREQ]) == sig;
 }
 
 /**
@@ -333,8 +392,10 @@ void sched_util_signal_unregister(struct sched_util_signal *sig)
 		return;
 
 	mutex_lock(&sched_util_mutex);
-	if (sched_util_selected == sig)
-		WARN_ON_ONCE(__sched_util_select(&pelt_signal));
+	if (sched_util_selected[SCHED_UTIL_FREQ] == sig)
+		WARN_ON_ONCE(__sched_util_select(&pelt_signal, SCHED_UTIL_FREQ));
+	if (sched_util_selected[SCHED_UTIL_PLACE] == sig)
+		WARN_ON_ONCE(__sched_util_select(&pelt_signal, SCHED_UTIL_PLACE));
 	while (sched_util_tracking == sig)
 		sched_util_put(sig);
 	list_del_init(&sig->list);
@@ -360,22 +421,33 @@ unsigned long sched_util_cpu_util_without(int cpu, struct task_struct *p)
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_util_cpu_util_without);
 
+/*
+ * kernel.sched_util_signal: a write selects one signal for both roles;
+ * a read gives its name, or "FREQUENCY/PLACEMENT" while the roles differ
+ * (as the Android knobs of a provider can leave them, e.g. "walt/pelt").
+ */
 static int sched_util_signal_sysctl(const struct ctl_table *table, int write,
 				    void *buffer, size_t *lenp, loff_t *ppos)
 {
-	char name[SCHED_UTIL_NAME_LEN] = "";
+	char name[2 * SCHED_UTIL_NAME_LEN] = "";
 	struct ctl_table tmp = {
 		.data	= name,
 		.maxlen	= sizeof(name),
 	};
+	const char *freq, *place;
 	int ret;
 
 	if (!write) {
-		strscpy(name, sched_util_signal_selected(), sizeof(name));
+		freq = sched_util_signal_selected_for(SCHED_UTIL_FREQ);
+		place = sched_util_signal_selected_for(SCHED_UTIL_PLACE);
+		if (freq == place)
+			strscpy(name, freq, sizeof(name));
+		else
+			snprintf(name, sizeof(name), "%s/%s", freq, place);
 		return proc_dostring(&tmp, write, buffer, lenp, ppos);
 	}
 	/* proc_dostring() silently truncates: refuse what does not fit. */
-	if (*ppos || *lenp >= sizeof(name))
+	if (*ppos || *lenp >= SCHED_UTIL_NAME_LEN)
 		return -EINVAL;
 	ret = proc_dostring(&tmp, write, buffer, lenp, ppos);
 	if (ret)
@@ -386,7 +458,7 @@ static int sched_util_signal_sysctl(const struct ctl_table *table, int write,
 static struct ctl_table sched_util_sysctls[] = {
 	{
 		.procname	= "sched_util_signal",
-		.maxlen		= SCHED_UTIL_NAME_LEN,
+		.maxlen		= 2 * SCHED_UTIL_NAME_LEN,
 		.mode		= 0644,
 		.proc_handler	= sched_util_signal_sysctl,
 	},

@@ -24,6 +24,8 @@ typedef void (sched_util_irq_fn)(struct rq *rq, u64 delta);
 
 DECLARE_STATIC_KEY_FALSE(sched_util_other_key);
 DECLARE_STATIC_KEY_FALSE(sched_util_covers_cpu_key);
+DECLARE_STATIC_KEY_FALSE(sched_util_place_other_key);
+DECLARE_STATIC_KEY_FALSE(sched_util_place_covers_cpu_key);
 DECLARE_STATIC_KEY_FALSE(sched_util_activate_key);
 DECLARE_STATIC_KEY_FALSE(sched_util_switch_key);
 DECLARE_STATIC_KEY_FALSE(sched_util_tick_key);
@@ -37,19 +39,30 @@ DECLARE_STATIC_CALL(sched_util_migrate, sched_util_migrate_fn);
 DECLARE_STATIC_CALL(sched_util_irq, sched_util_irq_fn);
 
 /*
- * Whether a signal other than PELT is selected. While PELT is, its
- * consumers call it directly instead of through sched_util_cpu_util(): an
- * out-of-line call and a static call less on schedutil's path.
+ * Whether a signal other than PELT is selected for frequency. While PELT
+ * is, schedutil calls it directly instead of through sched_util_cpu_util():
+ * an out-of-line call and a static call less on its path.
  */
 static __always_inline bool sched_util_other_selected(void)
 {
 	return static_branch_unlikely(&sched_util_other_key);
 }
 
-/* Whether the selected signal covers the whole CPU (SCHED_UTIL_COVERS_CPU). */
+/* Whether the frequency signal covers the whole CPU (SCHED_UTIL_COVERS_CPU). */
 static __always_inline bool sched_util_covers_cpu(void)
 {
 	return static_branch_unlikely(&sched_util_covers_cpu_key);
+}
+
+/* The same two for the signal that task placement reads. */
+static __always_inline bool sched_util_place_other_selected(void)
+{
+	return static_branch_unlikely(&sched_util_place_other_key);
+}
+
+static __always_inline bool sched_util_place_covers_cpu(void)
+{
+	return static_branch_unlikely(&sched_util_place_covers_cpu_key);
 }
 
 static __always_inline void sched_util_hook_activate(struct rq *rq,
@@ -111,6 +124,8 @@ static __always_inline void sched_util_hook_irq(struct rq *rq,
 
 static inline bool sched_util_other_selected(void) { return false; }
 static inline bool sched_util_covers_cpu(void) { return false; }
+static inline bool sched_util_place_other_selected(void) { return false; }
+static inline bool sched_util_place_covers_cpu(void) { return false; }
 static inline unsigned long sched_util_task_util(struct task_struct *p)
 {
 	return 0;

@@ -145,6 +145,7 @@ static void util_signal_unregister_selected_test(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, sched_util_signal_select("kunit"), 0);
 	sched_util_signal_unregister(&test_signal);
 	KUNIT_EXPECT_STREQ(test, sched_util_signal_selected(), "pelt");
+	KUNIT_EXPECT_STREQ(test, sched_util_signal_selected_for(SCHED_UTIL_PLACE), "pelt");
 	KUNIT_EXPECT_EQ(test, sched_util_signal_select("kunit"), -EINVAL);
 	/* The cleanup action unregisters again: that must be harmless. */
 }
@@ -475,6 +476,60 @@ static void util_signal_placement_pelt_test(struct kunit *test)
 	}
 }
 
+static void util_signal_select_pelt(void *unused)
+{
+	sched_util_signal_select("pelt");
+}
+
+/*
+ * The frequency and the placement signal are selected separately: with
+ * the test provider for one role, the other stays PELT's, and placement
+ * falls back to the placement provider's ->cpu_util() for a CPU without a
+ * task (the test provider has no ->cpu_util_without()). A role out of
+ * range is refused and changes nothing.
+ */
+static void util_signal_roles_test(struct kunit *test)
+{
+	struct sched_placement_inputs in;
+	struct rq_flags rf;
+	struct rq *rq;
+
+	/* On CPU 1, whose rq lock then keeps PELT still for the reads. */
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(1)), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, util_signal_select_pelt,
+							NULL), 0);
+	KUNIT_ASSERT_EQ(test, sched_util_signal_select_for("kunit", SCHED_UTIL_FREQ), 0);
+	KUNIT_EXPECT_STREQ(test, sched_util_signal_selected_for(SCHED_UTIL_FREQ), "kunit");
+	KUNIT_EXPECT_STREQ(test, sched_util_signal_selected_for(SCHED_UTIL_PLACE), "pelt");
+	KUNIT_EXPECT_EQ(test, sched_util_cpu_util(1), 101UL);
+	rq = cpu_rq(1);
+	rq_lock_irqsave(rq, &rf);
+	sched_placement_inputs(current, 1, &in);
+	rq_unlock_irqrestore(rq, &rf);
+	KUNIT_EXPECT_EQ(test, in.task_util, in.pelt_task_util);
+	KUNIT_EXPECT_EQ(test, in.cpu_without, in.pelt_cpu_without);
+
+	KUNIT_ASSERT_EQ(test, sched_util_signal_select_for("pelt", SCHED_UTIL_FREQ), 0);
+	KUNIT_ASSERT_EQ(test, sched_util_signal_select_for("kunit", SCHED_UTIL_PLACE), 0);
+	KUNIT_EXPECT_STREQ(test, sched_util_signal_selected(), "pelt");
+	KUNIT_EXPECT_STREQ(test, sched_util_signal_selected_for(SCHED_UTIL_PLACE), "kunit");
+	KUNIT_EXPECT_EQ(test, sched_util_task_util(current), 7UL);
+	sched_placement_inputs(current, 0, &in);
+	KUNIT_EXPECT_EQ(test, in.task_util, 7UL);
+	KUNIT_EXPECT_EQ(test, in.cpu_without, 100UL);
+	KUNIT_EXPECT_EQ(test, in.cpu_with, 107UL);
+
+	KUNIT_EXPECT_EQ(test, sched_util_signal_select_for("pelt", SCHED_UTIL_ROLES + 1),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, sched_util_signal_select_for("nosuch", SCHED_UTIL_PLACE),
+			-EINVAL);
+	KUNIT_EXPECT_STREQ(test, sched_util_signal_selected_for(SCHED_UTIL_PLACE), "kunit");
+
+	KUNIT_ASSERT_EQ(test, sched_util_signal_select("pelt"), 0);
+	KUNIT_EXPECT_STREQ(test, sched_util_signal_selected_for(SCHED_UTIL_FREQ), "pelt");
+	KUNIT_EXPECT_STREQ(test, sched_util_signal_selected_for(SCHED_UTIL_PLACE), "pelt");
+}
+
 static struct kunit_case util_signal_cases[] = {
 	KUNIT_CASE(util_signal_register_test),
 	KUNIT_CASE(util_signal_select_test),
@@ -486,6 +541,7 @@ static struct kunit_case util_signal_cases[] = {
 	KUNIT_CASE_SLOW(util_signal_pelt_equivalence_test),
 	KUNIT_CASE_SLOW(util_signal_covers_test),
 	KUNIT_CASE_SLOW(util_signal_placement_pelt_test),
+	KUNIT_CASE(util_signal_roles_test),
 	{}
 };
 

@@ -37,6 +37,7 @@
  * arm64 with the architected timer).
  */
 #include <linux/cpuhotplug.h>
+#include <linux/ctype.h>
 #include <linux/mmu_context.h>
 #include <linux/sched/clock.h>
 #include <linux/sysctl.h>
@@ -58,6 +59,8 @@ static unsigned int walt_window __read_mostly = WALT_WINDOW_DEFAULT;
 static unsigned int walt_hist_size __read_mostly = 5;
 /* Idle with tasks waiting on IO counts as busy. */
 static unsigned int walt_io_is_busy __read_mostly;
+/* A task's demand for placement before its first sample, % of a window. */
+static unsigned int walt_init_task_load_pct __read_mostly = 15;
 
 /*
  * Per-CPU window sums, written under the CPU's rq->lock inside a write
@@ -884,17 +887,26 @@ static unsigned long walt_cpu_util_without(int cpu, struct task_struct *p)
 }
 
 /*
- * A leftover of an earlier session counts as no demand, as it would once
- * forgotten. Read without the task's rq lock, the mark may tear on 32-bit
- * while the task's CPU moves it across a 2^32 ns boundary, and a task of
- * this session then reads as new for that one read.
+ * A task's demand for placement (walt_placed_demand()): a task without a
+ * sample yet, new or forked while WALT was off, weighs
+ * sched_walt_init_task_load_pct of a window. A leftover of an earlier
+ * session counts as new, as it will once forgotten. Read without the
+ * task's rq lock, the mark may tear on 32-bit while the task's CPU moves
+ * it across a 2^32 ns boundary, and a task of this session then reads as
+ * new for that one read.
  */
 static unsigned long walt_task_util(struct task_struct *p)
 {
+	unsigned int pct = READ_ONCE(walt_init_task_load_pct);
+	u32 demand;
+
 	if (walt_is_stale(p))
-		return 0;
-	return min_t(unsigned long,
-		     walt_util(READ_ONCE(p->walt.win.demand), walt_window),
+		demand = walt_placed_demand(0, 0, pct, walt_window);
+	else
+		demand = walt_placed_demand(READ_ONCE(p->walt.win.hist[0]),
+					    READ_ONCE(p->walt.win.demand), pct,
+					    walt_window);
+	return min_t(unsigned long, walt_util(demand, walt_window),
 		     SCHED_CAPACITY_SCALE);
 }
 
@@ -980,49 +992,90 @@ static int walt_cpu_online(unsigned int cpu)
 
 /* Knobs */
 
-static int walt_use_metrics_sysctl(const struct ctl_table *table, int write,
-				   void *buffer, size_t *lenp, loff_t *ppos)
+/*
+ * The unsigned value *@val of a knob: read as proc_douintvec() shows it;
+ * written as exactly one canonical decimal in [@min, @max] (digits only:
+ * no sign, blank, base prefix or leading zero; one optional newline, as
+ * echo writes it). proc_douintvec_minmax() takes "0x1" as 1 and stops at
+ * the first value of "1 2" without an error, and a knob must refuse both
+ * and change nothing. *@val is written only on success.
+ */
+static int walt_uint_rw(int write, void *buffer, size_t *lenp, loff_t *ppos,
+			unsigned int *val, unsigned int min, unsigned int max)
 {
-	int use = !strcmp(sched_util_signal_selected(), "walt");
-	struct ctl_table tmp = {
-		.data	= &use,
-		.maxlen	= sizeof(use),
-		.extra1	= SYSCTL_ZERO,
-		.extra2	= SYSCTL_ONE,
-	};
-	int ret;
+	struct ctl_table tmp = { .data = val, .maxlen = sizeof(*val) };
+	size_t len = *lenp, i;
+	unsigned int v;
+	char buf[12];
 
-	if (write)
-		use = -1;	/* nothing parsed: refuse */
-	ret = proc_dointvec_minmax(&tmp, write, buffer, lenp, ppos);
-	if (ret || !write)
-		return ret;
-	if (use < 0)
+	if (!write)
+		return proc_douintvec(&tmp, write, buffer, lenp, ppos);
+	if (*ppos || !len || len >= sizeof(buf))
 		return -EINVAL;
-	return sched_util_signal_select(use ? "walt" : "pelt");
+	memcpy(buf, buffer, len);
+	buf[len] = '\0';
+	if (buf[len - 1] == '\n')
+		buf[--len] = '\0';
+	if (!len || (buf[0] == '0' && len > 1))
+		return -EINVAL;
+	for (i = 0; i < len; i++)
+		if (!isdigit(buf[i]))
+			return -EINVAL;
+	if (kstrtouint(buf, 10, &v) || v < min || v > max)
+		return -EINVAL;
+	*val = v;
+	*ppos += *lenp;
+	return 0;
 }
 
+static bool walt_selected_for(enum sched_util_role role)
+{
+	return !strcmp(sched_util_signal_selected_for(role), "walt");
+}
+
+/*
+ * 1 selects WALT, 0 PELT, for the role in table->data:
+ * sched_use_walt_metrics both, and the Android kernels' names
+ * sched_use_walt_cpu_util frequency (schedutil), sched_use_walt_task_util
+ * placement. sched_use_walt_metrics reads 1 only while WALT has both.
+ */
+static int walt_use_sysctl(const struct ctl_table *table, int write,
+			   void *buffer, size_t *lenp, loff_t *ppos)
+{
+	enum sched_util_role role = *(enum sched_util_role *)table->data;
+	unsigned int use;
+	int ret;
+
+	if (role == SCHED_UTIL_ROLES)
+		use = walt_selected_for(SCHED_UTIL_FREQ) &&
+		      walt_selected_for(SCHED_UTIL_PLACE);
+	else
+		use = walt_selected_for(role);
+	ret = walt_uint_rw(write, buffer, lenp, ppos, &use, 0, 1);
+	if (ret || !write)
+		return ret;
+	return sched_util_signal_select_for(use ? "walt" : "pelt", role);
+}
+
+static enum sched_util_role walt_role_both = SCHED_UTIL_ROLES;
+static enum sched_util_role walt_role_freq = SCHED_UTIL_FREQ;
+static enum sched_util_role walt_role_place = SCHED_UTIL_PLACE;
+static const unsigned int walt_pct_max = 100;
+
 static DEFINE_MUTEX(walt_track_mutex);
-static int walt_track;
+static unsigned int walt_track;
 
 static int walt_track_sysctl(const struct ctl_table *table, int write,
 			     void *buffer, size_t *lenp, loff_t *ppos)
 {
-	int track, ret;
-	struct ctl_table tmp = {
-		.data	= &track,
-		.maxlen	= sizeof(track),
-		.extra1	= SYSCTL_ZERO,
-		.extra2	= SYSCTL_ONE,
-	};
+	unsigned int track;
+	int ret;
 
 	guard(mutex)(&walt_track_mutex);
-	track = write ? -1 : walt_track;
-	ret = proc_dointvec_minmax(&tmp, write, buffer, lenp, ppos);
+	track = walt_track;
+	ret = walt_uint_rw(write, buffer, lenp, ppos, &track, 0, 1);
 	if (ret || !write)
 		return ret;
-	if (track < 0)
-		return -EINVAL;
 	if (track == walt_track)
 		return 0;
 	ret = sched_util_signal_track(&walt_signal, track);
@@ -1031,19 +1084,18 @@ static int walt_track_sysctl(const struct ctl_table *table, int write,
 	return ret;
 }
 
+/* A knob of table->data in [*extra1, *extra2]. */
 static int walt_uint_sysctl(const struct ctl_table *table, int write,
 			    void *buffer, size_t *lenp, loff_t *ppos)
 {
-	unsigned int val = write ? UINT_MAX : *(unsigned int *)table->data;
-	struct ctl_table tmp = *table;
+	unsigned int val = READ_ONCE(*(unsigned int *)table->data);
 	int ret;
 
-	tmp.data = &val;
-	ret = proc_douintvec_minmax(&tmp, write, buffer, lenp, ppos);
+	ret = walt_uint_rw(write, buffer, lenp, ppos, &val,
+			   *(unsigned int *)table->extra1,
+			   *(unsigned int *)table->extra2);
 	if (ret || !write)
 		return ret;
-	if (val == UINT_MAX)
-		return -EINVAL;
 	WRITE_ONCE(*(unsigned int *)table->data, val);
 	return 0;
 }
@@ -1053,9 +1105,33 @@ static const unsigned int walt_hist_max = WALT_HIST_MAX;
 static struct ctl_table walt_sysctls[] = {
 	{
 		.procname	= "sched_use_walt_metrics",
+		.data		= &walt_role_both,
 		.maxlen		= sizeof(int),
 		.mode		= 0644,
-		.proc_handler	= walt_use_metrics_sysctl,
+		.proc_handler	= walt_use_sysctl,
+	},
+	{
+		.procname	= "sched_use_walt_cpu_util",
+		.data		= &walt_role_freq,
+		.maxlen		= sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= walt_use_sysctl,
+	},
+	{
+		.procname	= "sched_use_walt_task_util",
+		.data		= &walt_role_place,
+		.maxlen		= sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= walt_use_sysctl,
+	},
+	{
+		.procname	= "sched_walt_init_task_load_pct",
+		.data		= &walt_init_task_load_pct,
+		.maxlen		= sizeof(unsigned int),
+		.mode		= 0644,
+		.proc_handler	= walt_uint_sysctl,
+		.extra1		= SYSCTL_ZERO,
+		.extra2		= (void *)&walt_pct_max,
 	},
 	{
 		.procname	= "sched_walt_track",

@@ -533,7 +533,9 @@ static void walt_restart_sleeper_test(struct kunit *test)
 	scoped_guard (task_rq_lock, k)
 		KUNIT_EXPECT_MEMEQ_MSG(test, &k->walt, &saved, sizeof(saved),
 				       "a task asleep was touched");
-	KUNIT_EXPECT_EQ_MSG(test, walt_signal.task_util(k), 0UL,
+	/* A leftover weighs as a new task: the initial load, 15% by default. */
+	KUNIT_EXPECT_EQ_MSG(test, walt_signal.task_util(k),
+			    walt_util(walt_placed_demand(0, 0, 15, window), window),
 			    "leftover demand %u", saved.win.demand);
 
 	for (attempt = 0; attempt < 10; attempt++)

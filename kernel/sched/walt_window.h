@@ -223,6 +223,21 @@ static inline u32 walt_task_demand(const u32 *hist, unsigned int n)
 	return max_t(u32, hist[0], div_u64(sum, n));
 }
 
+/*
+ * The demand placement reads for a task whose newest sample is @newest and
+ * demand @demand: that demand once the task has completed a window in
+ * which it ran (its first sample), before that @init_pct percent of a
+ * window of @window ns (Android's sched_walt_init_task_load_pct): a new
+ * task is neither weightless nor a whole CPU until WALT has seen it run.
+ */
+static inline u32 walt_placed_demand(u32 newest, u32 demand,
+				     unsigned int init_pct, u32 window)
+{
+	if (newest || demand)
+		return demand;
+	return div_u64((u64)window * min(init_pct, 100U), 100);
+}
+
 /* Make @runtime the newest completed window; the oldest one falls off. */
 static inline void walt_push_history(struct walt_task_win *t, u32 runtime,
 				     unsigned int n)

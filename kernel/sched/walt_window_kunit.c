@@ -1867,9 +1867,46 @@ static void walt_push_test(struct kunit *test)
 	expect_u64(test, tc->name, "demand", tc->demand, t.demand);
 }
 
+/*
+ * sched_walt_demand: walt_placed_demand(), what placement reads, with
+ * Android's sched_walt_init_task_load_pct for a task without a sample (a
+ * sample is a window the task ran in: never 0, so hist[0] is 0 only before
+ * the first one, and the demand with it).
+ */
+struct walt_placed_case {
+	const char *name;
+	u32 newest, demand;
+	unsigned int init_pct;
+	u32 window;
+	u32 placed;		/* hand-computed */
+};
+
+static const struct walt_placed_case walt_placed_cases[] = {
+	{ "a new task weighs 15% of a 20 ms window", 0, 0, 15, MS(20), MS(3) },
+	{ "15% of a 10 ms window", 0, 0, 15, MS(10), US(1500) },
+	{ "33% of a 7 ms window", 0, 0, 33, MS(7), US(2310) },
+	{ "0% leaves a new task weightless", 0, 0, 0, MS(20), 0 },
+	{ "100% makes it a whole window", 0, 0, 100, MS(20), MS(20) },
+	{ "a task with a sample keeps its demand", MS(5), MS(6), 15, MS(20), MS(6) },
+	{ "even a demand below the initial load", US(100), US(100), 15, MS(20), US(100) },
+	{ "a 1 ns sample counts", 1, 1, 100, MS(20), 1 },
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_placed, walt_placed_cases, name);
+
+static void walt_placed_test(struct kunit *test)
+{
+	const struct walt_placed_case *tc = test->param_value;
+
+	expect_u64(test, tc->name, "placed demand", tc->placed,
+		   walt_placed_demand(tc->newest, tc->demand, tc->init_pct,
+				      tc->window));
+}
+
 static struct kunit_case walt_demand_test_cases[] = {
 	KUNIT_CASE_PARAM(walt_demand_test, walt_demand_gen_params),
 	KUNIT_CASE_PARAM(walt_push_test, walt_push_gen_params),
+	KUNIT_CASE_PARAM(walt_placed_test, walt_placed_gen_params),
 	{}
 };
 

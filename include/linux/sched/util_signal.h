@@ -4,8 +4,9 @@
  *
  * A utilization signal ("provider") tells schedutil how busy a CPU is and
  * task placement how big a task is. PELT is the built-in provider and the
- * default; others (WALT) register at boot. Exactly one provider is
- * *selected*: its ->cpu_util() feeds schedutil; its ->task_util() and
+ * default; others (WALT) register at boot. One provider is *selected* for
+ * each of two roles, the same one unless told otherwise: for frequency,
+ * its ->cpu_util() feeds schedutil; for placement, its ->task_util() and
  * ->cpu_util_without() are what EAS, capacity fitness and misfit
  * detection read (load balancing's load stays PELT's; the list is in
  * Documentation/scheduler/sched-util-signal.rst). A provider can also be
@@ -76,6 +77,18 @@ struct task_struct;
 #define SCHED_UTIL_NAME_LEN	16
 
 /**
+ * enum sched_util_role - what a selected signal is consumed for
+ * @SCHED_UTIL_FREQ: schedutil's CPU utilization (->cpu_util())
+ * @SCHED_UTIL_PLACE: task placement (->task_util(), ->cpu_util_without())
+ * @SCHED_UTIL_ROLES: the number of roles; to the select call, both
+ */
+enum sched_util_role {
+	SCHED_UTIL_FREQ,
+	SCHED_UTIL_PLACE,
+	SCHED_UTIL_ROLES,
+};
+
+/**
  * enum sched_util_coverage - what a signal's CPU utilization holds
  * @SCHED_UTIL_COVERS_CFS: the fair class's run time only, as PELT's
  *	cpu_util_cfs_boost(); schedutil adds the RT, DL and IRQ
@@ -141,8 +154,10 @@ struct sched_util_signal {
 int sched_util_signal_register(struct sched_util_signal *sig);
 void sched_util_signal_unregister(struct sched_util_signal *sig);
 int sched_util_signal_select(const char *name);
+int sched_util_signal_select_for(const char *name, enum sched_util_role role);
 int sched_util_signal_track(struct sched_util_signal *sig, bool on);
 const char *sched_util_signal_selected(void);
+const char *sched_util_signal_selected_for(enum sched_util_role role);
 bool sched_util_signal_is_selected(const struct sched_util_signal *sig);
 unsigned long sched_util_cpu_util(int cpu);
 unsigned long sched_util_task_util(struct task_struct *p);
