@@ -106,7 +106,7 @@ make_initramfs_arm64() {
 			-o "$dir/bin/$prog" "$REPO/scripts/guest/$prog.c" -lm
 	done
 	cp "$REPO/scripts/guest/init" "$dir/init"
-	cp "$REPO"/scripts/guest/*.sh "$dir/guest/"
+	cp "$REPO"/scripts/guest/*.sh "$REPO"/scripts/guest/*.txt "$dir/guest/"
 	(cd "$dir" && find . | cpio -o -H newc --quiet) > "$GUEST/initramfs-arm64.cpio"
 }
 
@@ -132,7 +132,7 @@ make_initramfs() {
 	gcc -O2 -Wall -Wextra -Werror -static -o "$INITRD/bin/schedbench" \
 		"$REPO/scripts/guest/schedbench.c"
 	cp "$REPO/scripts/guest/init" "$INITRD/init"
-	cp "$REPO"/scripts/guest/*.sh "$INITRD/guest/"
+	cp "$REPO"/scripts/guest/*.sh "$REPO"/scripts/guest/*.txt "$INITRD/guest/"
 	(cd "$INITRD" && find . | cpio -o -H newc --quiet) > "$GUEST/initramfs.cpio"
 }
 

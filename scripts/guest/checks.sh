@@ -67,10 +67,56 @@ grep -q walt_prev_runnable_sum /sys/kernel/debug/sched/debug &&
 grep -E 'cpu#|walt_' /sys/kernel/debug/sched/debug | head -8
 echo 0 > /proc/sys/kernel/sched_use_walt_metrics
 check "sched_use_walt_metrics=0 selects pelt" pelt "$(cat /proc/sys/kernel/sched_util_signal)"
-for f in sched_util_signal sched_use_walt_metrics sched_walt_track; do
-	tried=$((tried + 1))
-	if put /proc/sys/kernel/$f "2x"; then bad "$f accepted 2x"; else refused=$((refused + 1)); fi
+for f in sched_util_signal sched_use_walt_metrics sched_walt_track sched_walt_io_is_busy \
+	 sched_walt_hist_size; do
+	before=$(cat /proc/sys/kernel/$f)
+	for v in 2x 0x1 01 +1 "1 2" " 1" -1; do
+		tried=$((tried + 1))
+		if put /proc/sys/kernel/$f "$v"; then
+			bad "$f accepted '$v'"
+		elif [ "$(cat /proc/sys/kernel/$f)" != "$before" ]; then
+			bad "/proc/sys/kernel/$f changed after refusing '$v'"
+		else
+			refused=$((refused + 1))
+		fi
+	done
 done
+# The Android kernels' names select WALT for frequency or placement alone.
+K=/proc/sys/kernel
+echo 1 > $K/sched_use_walt_cpu_util
+check "sched_use_walt_cpu_util=1: WALT for frequency only" walt/pelt "$(cat $K/sched_util_signal)"
+check "sched_use_walt_task_util still 0" 0 "$(cat $K/sched_use_walt_task_util)"
+check "sched_use_walt_metrics 0 with one role" 0 "$(cat $K/sched_use_walt_metrics)"
+echo 1 > $K/sched_use_walt_task_util
+check "both Android knobs: walt" walt "$(cat $K/sched_util_signal)"
+check "sched_use_walt_metrics 1 with both" 1 "$(cat $K/sched_use_walt_metrics)"
+echo 0 > $K/sched_use_walt_cpu_util
+check "WALT for placement only" pelt/walt "$(cat $K/sched_util_signal)"
+put $K/sched_util_signal pelt/walt && bad "sched_util_signal accepted pelt/walt" ||
+	ok "the mixed reading is not a name to write"
+echo pelt > $K/sched_util_signal
+check "sched_util_signal=pelt resets both" "pelt 0 0" \
+	"$(cat $K/sched_util_signal) $(cat $K/sched_use_walt_cpu_util) $(cat $K/sched_use_walt_task_util)"
+check "sched_walt_init_task_load_pct defaults to 15" 15 "$(cat $K/sched_walt_init_task_load_pct)"
+echo 40 > $K/sched_walt_init_task_load_pct
+check "sched_walt_init_task_load_pct takes 40" 40 "$(cat $K/sched_walt_init_task_load_pct)"
+for kv in sched_use_walt_cpu_util:0 sched_use_walt_task_util:0 sched_walt_init_task_load_pct:40; do
+	f=$K/${kv%:*} want=${kv#*:}
+	for v in 2 -1 101 1000 x 1x 0x1 "1 2" 01 +1 " 1" '1\n\n'; do
+		case "$f:$v" in *_pct:2) continue ;; esac
+		tried=$((tried + 1))
+		if put $f "$v"; then
+			bad "$f accepted '$v'"
+		elif [ "$(cat $f)" != "$want" ]; then
+			bad "$f changed after refusing '$v'"
+		else
+			refused=$((refused + 1))
+		fi
+	done
+done
+echo 15 > $K/sched_walt_init_task_load_pct
+[ -e $K/sched_walt_cpu_high_irqload ] && bad "sched_walt_cpu_high_irqload exists" ||
+	ok "no sched_walt_cpu_high_irqload: nothing would consume it (sched-walt.rst 5.2)"
 
 echo "== SchedTune, global knob"
 check "sched_cfs_boost defaults to 0" 0 "$(cat /proc/sys/kernel/sched_cfs_boost)"
@@ -112,24 +158,94 @@ until mount -t cgroup -o schedtune none /dev/stune 2>/dev/null; do
 	sleep 0.1
 done
 umount /dev/stune 2>/dev/null
-# From here on: an unmodified Android-style /dev/stune script.
-mkdir -p /dev/stune
-mount -t cgroup -o schedtune none /dev/stune
-mkdir /dev/stune/top-app /dev/stune/foreground /dev/stune/background
+
+# AOSP's own operations on /dev/stune, replayed in order from the test data
+# in aosp-stune.txt (derived from AOSP's cgroups.json, init.rc and task
+# profiles, commits cited there): libprocessgroup's mount, init.rc's
+# groups, owners, modes and writes, then every schedtune action of the
+# task profiles on a task of its own. Each write opens, writes the value
+# without a newline, checks the result and reads the value back, as init
+# and libprocessgroup do; a join checks /proc/TID/cgroup.
+aosp_id() { [ "$1" = system ] && echo 1000 || echo "$1"; }
+aosp_write() { # file value: a write as init and libprocessgroup do it
+	if ! printf %s "$2" > "$1" 2>/dev/null; then
+		echo "write $1 '$2' failed"
+	elif [ "$(basename "$1")" != tasks ] && [ "$(cat "$1")" != "$2" ]; then
+		echo "$1 reads '$(cat "$1")' after '$2'"
+	fi
+}
+aosp_group_of() { # tid: its schedtune group, "" for the root
+	sed -n 's/^[0-9]*:schedtune:\/*//p' /proc/$1/cgroup
+}
+aosp_ops=0 aosp_bad=
+while read -r op a b c d; do
+	case "$op" in ""|\#*) continue ;; esac
+	aosp_ops=$((aosp_ops + 1))
+	err=
+	case "$op" in
+	setup)
+		mkdir -p "$a" && chmod "$b" "$a" &&
+			chown "$(aosp_id $c):$(aosp_id $d)" "$a" &&
+			mount -t cgroup -o nodev,noexec,nosuid,schedtune none "$a" ||
+			err="setup of $a failed" ;;
+	mkdir) mkdir "$a" || err="mkdir $a failed" ;;
+	chown) chown "$(aosp_id $a):$(aosp_id $b)" "$c" || err="chown $c failed" ;;
+	chmod) chmod "$a" "$b" || err="chmod $b failed" ;;
+	write) err=$(aosp_write "$a" "$b") ;;
+	profile)
+		b=${b#\"} c=${c#\"} c=${c%\"} d=${d#\"} d=${d%\"}
+		sleep 30 & tid=$!
+		if [ "$b" = join ]; then
+			err=$(aosp_write "/dev/stune${c:+/$c}/tasks" $tid)
+			[ -z "$err" ] && [ "$(aosp_group_of $tid)" != "$c" ] &&
+				err="$a: the task is in '$(aosp_group_of $tid)', not '$c'"
+		else
+			printf %s $tid > /dev/stune/top-app/tasks
+			g=$(aosp_group_of $tid)
+			err=$(aosp_write "/dev/stune${g:+/$g}/$c" "$d")
+		fi
+		kill $tid; wait $tid 2>/dev/null ;;
+	*) err="unknown operation $op" ;;
+	esac
+	[ -n "$err" ] && aosp_bad="$aosp_bad; $err"
+done < /guest/aosp-stune.txt
+[ -z "$aosp_bad" ]; check "AOSP's schedtune operations replayed" "0" "$?${aosp_bad:+ ($aosp_ops operations$aosp_bad)}"
+echo "AOSP replay: $aosp_ops operations, $(echo "$aosp_bad" | grep -o ';' | wc -l) failed"
+check "CpuPolicyPack leaves top-app's prefer_idle 0" 0 "$(cat /dev/stune/top-app/schedtune.prefer_idle)"
+check "init.rc's nnapi-hal boost and prefer_idle" "1 1" \
+	"$(cat /dev/stune/nnapi-hal/schedtune.boost) $(cat /dev/stune/nnapi-hal/schedtune.prefer_idle)"
+
+# The system user (uid 1000) can write what init.rc chowned to it and made
+# writable, the tasks files: it moves itself into every group. Nothing
+# else: the hierarchy's root directory, chowned to it, keeps the mode
+# 0555 of a new cgroup mount (libprocessgroup sets 0755 on the mount point
+# before mounting), so no group can be made; every schedtune.* file and
+# cgroup.procs stay root's.
+for f in /dev/stune/tasks /dev/stune/*/tasks; do
+	schedbench asuser 1000 sh -c "printf %s \$\$ > $f" 2>/dev/null &&
+		ok "uid 1000 joins through $f" || bad "uid 1000 cannot write $f"
+done
+schedbench asuser 1000 sh -c "mkdir /dev/stune/sys" 2>/dev/null &&
+	{ bad "uid 1000 created a group"; rmdir /dev/stune/sys; } ||
+	ok "uid 1000 cannot create a group ($(ls -ld /dev/stune | cut -c1-10))"
+for f in /dev/stune/schedtune.boost /dev/stune/top-app/schedtune.boost \
+	 /dev/stune/nnapi-hal/schedtune.prefer_idle /dev/stune/foreground/cgroup.procs; do
+	before=$(cat $f)
+	if schedbench asuser 1000 sh -c "printf 1 > $f" 2>/dev/null; then
+		bad "uid 1000 wrote $f"
+	elif [ "$(cat $f)" != "$before" ]; then
+		bad "$f changed"
+	else
+		ok "uid 1000 cannot write $f"
+	fi
+done
+
+# A device's own settings on top (as vendor init scripts write them).
 echo 10 > /dev/stune/top-app/schedtune.boost
 echo 5 > /dev/stune/foreground/schedtune.boost
 echo -20 > /dev/stune/background/schedtune.boost
 echo 1 > /dev/stune/top-app/schedtune.prefer_idle
 echo $$ > /dev/stune/top-app/tasks
-# End of the Android-style part. Task profiles (libprocessgroup's
-# SetAttributeAction) write the value without a newline: CpuPolicySpread
-# sets STunePreferIdle to 1, CpuPolicyPack to 0.
-put /dev/stune/foreground/schedtune.prefer_idle 1 &&
-	ok "CpuPolicySpread's write of prefer_idle 1" || bad "CpuPolicySpread's write failed"
-check "foreground prefer_idle" 1 "$(cat /dev/stune/foreground/schedtune.prefer_idle)"
-put /dev/stune/foreground/schedtune.prefer_idle 0 &&
-	ok "CpuPolicyPack's write of prefer_idle 0" || bad "CpuPolicyPack's write failed"
-check "foreground prefer_idle" 0 "$(cat /dev/stune/foreground/schedtune.prefer_idle)"
 check "top-app boost" 10 "$(cat /dev/stune/top-app/schedtune.boost)"
 check "top-app prefer_idle" 1 "$(cat /dev/stune/top-app/schedtune.prefer_idle)"
 check "background boost" -20 "$(cat /dev/stune/background/schedtune.boost)"
@@ -142,8 +258,8 @@ refuse_all /dev/stune/foreground/schedtune.boost
 # "root" of its own user namespace.
 echo "== permissions"
 for kv in /proc/sys/kernel/sched_cfs_boost:50 /proc/sys/kernel/sched_util_signal:walt \
-	  /proc/sys/kernel/sched_use_walt_metrics:1 /dev/stune/top-app/schedtune.boost:50 \
-	  /dev/stune/foreground/schedtune.prefer_idle:1; do
+	  /proc/sys/kernel/sched_use_walt_metrics:1 /proc/sys/kernel/sched_use_walt_cpu_util:1 \
+	  /proc/sys/kernel/sched_walt_init_task_load_pct:50; do
 	f=${kv%:*} v=${kv##*:} before=$(cat ${kv%:*})
 	if schedbench asuser 1000 sh -c "echo $v > $f" 2>/dev/null; then
 		bad "uid 1000 wrote $f"
