@@ -245,19 +245,56 @@ VISIBLE_IF_KUNIT void stune_uncount(struct stune_cpu *sc, int boost)
 }
 EXPORT_SYMBOL_IF_KUNIT(stune_uncount);
 
+/*
+ * The Android events of a count or an uncount of @p (boost @boost) on
+ * @rq, whose boost was @before: the task's bucket, and the CPU's boost if
+ * it moved. Only the static branches when they are off.
+ */
+static void stune_trace_count(struct rq *rq, struct task_struct *p, int boost,
+			      int before)
+{
+	unsigned int b = boost - STUNE_BOOST_MIN;
+	int after = rq->stune.boost;
+
+	trace_sched_tune_tasks_update(p, cpu_of(rq), rq->stune.tasks[b], b,
+				      boost, after);
+	if (after != before)
+		trace_sched_tune_boostgroup_update(cpu_of(rq),
+						   after > before ? 1 : -1,
+						   after);
+}
+
+static __always_inline bool stune_traced(void)
+{
+	return trace_sched_tune_tasks_update_enabled() ||
+	       trace_sched_tune_boostgroup_update_enabled();
+}
+
 static void stune_cpu_inc(struct rq *rq, struct task_struct *p, int boost)
 {
+	int before = 0;
+
 	lockdep_assert_rq_held(rq);
+	if (stune_traced())
+		before = rq->stune.boost;
 	p->stune_boost = boost;
 	p->stune_active = 1;
 	stune_count(&rq->stune, boost);
+	if (stune_traced())
+		stune_trace_count(rq, p, boost, before);
 }
 
 static void stune_cpu_dec(struct rq *rq, struct task_struct *p)
 {
+	int before = 0;
+
 	lockdep_assert_rq_held(rq);
+	if (stune_traced())
+		before = rq->stune.boost;
 	p->stune_active = 0;
 	stune_uncount(&rq->stune, p->stune_boost);
+	if (stune_traced())
+		stune_trace_count(rq, p, p->stune_boost, before);
 }
 
 /*

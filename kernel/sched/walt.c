@@ -425,7 +425,8 @@ static __always_inline void walt_fold_to(struct rq *rq,
 		       running, &c);
 	t->exec_mark = exec;
 	trace_walt_update_task_ravg_tp(p, cpu_of(rq), event, now, wrq);
-	trace_walt_update_task_ravg(p, cpu_of(rq), event, now, wrq);
+	trace_walt_update_task_ravg(p, cpu_of(rq), event, now, wrq, 0,
+				    walt_window);
 }
 
 /* Fold @p on @rq, synced to @now and holding its lock: see walt_fold_to(). */
@@ -459,7 +460,8 @@ static void walt_update_idle(struct rq *rq, enum walt_event event,
 	walt_update_busy(&idle->walt.win, wrq, &c);
 	walt_rq_write_end(rq);
 	trace_walt_update_task_ravg_tp(idle, cpu, event, wallclock, wrq);
-	trace_walt_update_task_ravg(idle, cpu, event, wallclock, wrq);
+	trace_walt_update_task_ravg(idle, cpu, event, wallclock, wrq, irqtime,
+				    walt_window);
 }
 
 /* Arrival after a migration: roll the task here, add its share. */
@@ -487,7 +489,7 @@ static noinline void walt_activate_arrival(struct rq *rq,
 	trace_walt_update_task_ravg_tp(p, cpu_of(rq), WALT_TASK_MIGRATE,
 				       c.wallclock, wrq);
 	trace_walt_update_task_ravg(p, cpu_of(rq), WALT_TASK_MIGRATE,
-				    c.wallclock, wrq);
+				    c.wallclock, wrq, 0, walt_window);
 	p->walt.in_transit = false;
 	walt_set_home(rq, p);
 
@@ -499,8 +501,9 @@ static noinline void walt_activate_arrival(struct rq *rq,
 					   wrq->prev_runnable_sum);
 	trace_walt_migration_update_sum(p, p->walt.src_cpu,
 					READ_ONCE(src->curr_runnable_sum),
-					READ_ONCE(src->prev_runnable_sum),
-					cpu_of(rq), wrq->curr_runnable_sum,
+					READ_ONCE(src->prev_runnable_sum));
+	trace_walt_migration_update_sum(p, cpu_of(rq),
+					wrq->curr_runnable_sum,
 					wrq->prev_runnable_sum);
 }
 
@@ -763,7 +766,8 @@ static void walt_irq(struct rq *rq, u64 delta)
 	trace_walt_update_task_ravg_tp(idle, cpu_of(rq), WALT_IRQ_UPDATE, now,
 				       per_cpu_ptr(&walt_rq, cpu_of(rq)));
 	trace_walt_update_task_ravg(idle, cpu_of(rq), WALT_IRQ_UPDATE, now,
-				    per_cpu_ptr(&walt_rq, cpu_of(rq)));
+				    per_cpu_ptr(&walt_rq, cpu_of(rq)), delta,
+				    walt_window);
 }
 
 /* Copy the shares still to be taken out of @cpu's sums, without locks. */

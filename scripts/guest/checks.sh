@@ -347,6 +347,29 @@ fi
 echo $$ > /dev/stune/tasks
 echo pelt > /proc/sys/kernel/sched_util_signal
 
+# The Android trace events: each one's tracefs format has the fields of
+# android-4.14's definition, in order, with their types (the test data in
+# android-events.txt; its comments give the source and the exceptions).
+fmt_fields() { # event
+	awk '/field:/ && !/common_/ {
+		f = $0; sub(/.*field:/, "", f); sub(/;.*/, "", f)
+		n = split(f, w, " "); name = w[n]; type = w[1]
+		for (i = 2; i < n; i++) type = type "_" w[i]
+		if (match(name, /\[.*\]/)) {
+			type = type substr(name, RSTART, RLENGTH)
+			name = substr(name, 1, RSTART - 1)
+		}
+		printf "%s%s:%s", sep, type, name; sep = " "
+	}' /sys/kernel/tracing/events/sched/$1/format 2>/dev/null
+}
+nev=0
+while read -r ev want; do
+	case "$ev" in ""|\#*) continue ;; esac
+	nev=$((nev + 1))
+	check "trace event sched/$ev has Android's fields" "$want" "$(fmt_fields $ev)"
+done < /guest/android-events.txt
+[ $nev -ge 7 ] && ok "$nev Android trace events compared" || bad "only $nev Android trace events in the test data"
+
 check "bad inputs refused" "$tried" "$refused"
 echo "bad inputs: $tried tried, $refused refused, values unchanged"
 if dmesg | grep -E 'WARNING:|BUG:|Oops|lockdep|UBSAN|KASAN' >/dev/null; then

@@ -182,9 +182,9 @@ check_idle_hold() {
 	echo 0 > $T/tracing_on
 	echo > $T/trace
 	echo "cpu_id == $first" > $T/events/power/cpu_frequency/filter
-	echo "cpu == 1" > $T/events/sched_tune/sched_boost_cpu/filter
+	echo "cpu == 1" > $T/events/sched/sched_boost_cpu/filter
 	echo "prev_comm == \"socload\"" > $T/events/sched/sched_switch/filter
-	for e in power/cpu_frequency sched_tune/sched_boost_cpu sched/sched_switch; do
+	for e in power/cpu_frequency sched/sched_boost_cpu sched/sched_switch; do
 		echo 1 > $T/events/$e/enable
 	done
 	echo 1 > $T/tracing_on
@@ -195,7 +195,7 @@ check_idle_hold() {
 		exec socload periodic 1 500000 100000 1" >/dev/null
 	wait
 	echo 0 > $T/tracing_on
-	for e in power/cpu_frequency sched_tune/sched_boost_cpu sched/sched_switch; do
+	for e in power/cpu_frequency sched/sched_boost_cpu sched/sched_switch; do
 		echo 0 > $T/events/$e/enable
 		echo 0 > $T/events/$e/filter
 	done
@@ -246,10 +246,10 @@ if [ $part = table1 ]; then
 	stune_bench_group
 	echo 0 > $T/tracing_on
 	echo 16384 > $T/buffer_size_kb
-	echo "cpu == 1" > $T/events/sched_tune/sched_boost_cpu/filter
+	echo "cpu == 1" > $T/events/sched/sched_boost_cpu/filter
 	echo "$(policies | sed 's/^/cpu_id == /' | paste -sd '|' | sed 's/|/ || /g')" \
 		> $T/events/power/cpu_frequency/filter
-	for e in sched_tune/sched_boost_cpu power/cpu_frequency sched/sched_switch; do
+	for e in sched/sched_boost_cpu power/cpu_frequency sched/sched_switch; do
 		echo 1 > $T/events/$e/enable
 	done
 	for boost in 0 15 30 60 -100; do
@@ -391,8 +391,8 @@ if [ $part = table5 ]; then
 	echo 0 > $T/events/sched/sched_switch/enable
 	echo 0 > $T/events/power/cpu_frequency/enable
 
-	echo 'comm == "socload"' > $T/events/sched_tune/sched_boost_task/filter
-	echo 1 > $T/events/sched_tune/sched_boost_task/enable
+	echo 'comm == "socload"' > $T/events/sched/sched_boost_task/filter
+	echo 1 > $T/events/sched/sched_boost_task/enable
 	lisa=
 	for run in 30:ramp -30:place; do
 		boost=${run%:*}
@@ -407,7 +407,7 @@ if [ $part = table5 ]; then
 		echo 0 > $T/tracing_on
 		lisa="$lisa $(t5_lisa $boost)"
 	done
-	echo 0 > $T/events/sched_tune/sched_boost_task/enable
+	echo 0 > $T/events/sched/sched_boost_task/enable
 	echo 0 > /dev/stune/bench/schedtune.boost
 	bad=0 desc=
 	for l in $lisa; do

@@ -28,9 +28,9 @@ stune_bench_group
 
 echo 0 > $T/tracing_on
 echo 8192 > $T/buffer_size_kb
-echo "cpu == $CPU" > $T/events/sched_tune/sched_boost_cpu/filter
+echo "cpu == $CPU" > $T/events/sched/sched_boost_cpu/filter
 echo "cpu_id == $CPU" > $T/events/power/cpu_frequency/filter
-echo 1 > $T/events/sched_tune/sched_boost_cpu/enable
+echo 1 > $T/events/sched/sched_boost_cpu/enable
 echo 1 > $T/events/power/cpu_frequency/enable
 
 # Table 1 (SchedTune RFC v2 cover letter): an rt-app ramp, 16 ms period,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 #undef TRACE_SYSTEM
-#define TRACE_SYSTEM walt
+#define TRACE_SYSTEM sched
 
 #if !defined(_TRACE_WALT_H) || defined(TRACE_HEADER_MULTI_READ)
 #define _TRACE_WALT_H
@@ -10,9 +10,15 @@
 
 /*
  * The trace events of the Android common kernels' WALT, for the tools
- * written for them (LISA among them): keep names and fields stable. Each is
- * emitted where the bare tracepoint of the same name with _tp fires (see
- * include/trace/events/sched.h); upstream has only the latter.
+ * written for them (LISA among them): the names, fields, types and formats
+ * of android-4.14's include/trace/events/sched.h, in its trace system
+ * "sched", where those tools enable them. Each is emitted where the bare
+ * tracepoint of the same name with _tp fires (see
+ * include/trace/events/sched.h); upstream has only the latter. What this
+ * WALT does not track reads 0: the new-task sums (nt_cs, nt_ps) and the
+ * count of active windows; mark_start is the mark after the update (the
+ * Android kernels traced the one before it), so delta_m is 0 but for a
+ * clock behind the mark. sched-walt.rst, section 5.3, lists them.
  */
 TRACE_EVENT(walt_update_task_ravg,
 
@@ -20,84 +26,104 @@ TRACE_EVENT(walt_update_task_ravg,
 	 * The sums by pointer: read only when the event is enabled, not at
 	 * each of the scheduler events that pass here.
 	 */
-	TP_PROTO(struct task_struct *p, int cpu, int event, u64 wallclock,
-		 const struct walt_rq_win *wrq),
+	TP_PROTO(struct task_struct *p, int cpu, int evt, u64 wallclock,
+		 const struct walt_rq_win *wrq, u64 irqtime, u32 window),
 
-	TP_ARGS(p, cpu, event, wallclock, wrq),
+	TP_ARGS(p, cpu, evt, wallclock, wrq, irqtime, window),
 
 	TP_STRUCT__entry(
-		__array(char,	comm,	TASK_COMM_LEN)
-		__field(pid_t,	pid)
-		__field(int,	cpu)
-		__field(int,	event)
-		__field(u64,	wallclock)
-		__field(u64,	mark_start)
-		__field(u64,	win_start)
-		__field(u32,	curr_window)
-		__field(u32,	prev_window)
-		__field(u32,	demand)
-		__field(u64,	cs)
-		__field(u64,	ps)
+		__array(char,		comm,	TASK_COMM_LEN)
+		__field(pid_t,		pid)
+		__field(pid_t,		cur_pid)
+		__field(u64,		wallclock)
+		__field(u64,		mark_start)
+		__field(u64,		delta_m)
+		__field(u64,		win_start)
+		__field(u64,		delta)
+		__field(u64,		irqtime)
+		__field(int,		evt)
+		__field(unsigned int,	demand)
+		__field(unsigned int,	sum)
+		__field(int,		cpu)
+		__field(u64,		cs)
+		__field(u64,		ps)
+		__field(unsigned long,	util)
+		__field(u32,		curr_window)
+		__field(u32,		prev_window)
+		__field(u64,		nt_cs)
+		__field(u64,		nt_ps)
+		__field(u32,		active_windows)
 	),
 
 	TP_fast_assign(
 		memcpy(__entry->comm, p->comm, TASK_COMM_LEN);
 		__entry->pid		= p->pid;
-		__entry->cpu		= cpu;
-		__entry->event		= event;
+		__entry->cur_pid	= rcu_dereference_raw(cpu_rq(cpu)->curr)->pid;
 		__entry->wallclock	= wallclock;
 		__entry->mark_start	= p->walt.win.mark_start;
+		__entry->delta_m	= wallclock - p->walt.win.mark_start;
 		__entry->win_start	= wrq->window_start;
-		__entry->curr_window	= p->walt.win.curr_window;
-		__entry->prev_window	= p->walt.win.prev_window;
+		__entry->delta		= wallclock - wrq->window_start;
+		__entry->irqtime	= irqtime;
+		__entry->evt		= evt;
 		__entry->demand		= p->walt.win.demand;
+		__entry->sum		= p->walt.win.curr_window;
+		__entry->cpu		= cpu;
 		__entry->cs		= wrq->curr_runnable_sum;
 		__entry->ps		= wrq->prev_runnable_sum;
+		__entry->util		= div64_u64(wrq->prev_runnable_sum <<
+						    SCHED_CAPACITY_SHIFT, window);
+		__entry->curr_window	= p->walt.win.curr_window;
+		__entry->prev_window	= p->walt.win.prev_window;
+		__entry->nt_cs		= 0;
+		__entry->nt_ps		= 0;
+		__entry->active_windows	= 0;
 	),
 
-	TP_printk("wc %llu ws %llu event %d cpu %d task %d (%s) ms %llu demand %u curr_window %u prev_window %u cs %llu ps %llu",
-		  __entry->wallclock, __entry->win_start, __entry->event,
-		  __entry->cpu, __entry->pid, __entry->comm,
-		  __entry->mark_start, __entry->demand, __entry->curr_window,
-		  __entry->prev_window, __entry->cs, __entry->ps)
+	TP_printk("wc %llu ws %llu delta %llu event %d cpu %d cur_pid %d task %d (%s) ms %llu delta %llu demand %u sum %u irqtime %llu cs %llu ps %llu util %lu cur_window %u prev_window %u active_wins %u",
+		  __entry->wallclock, __entry->win_start, __entry->delta,
+		  __entry->evt, __entry->cpu, __entry->cur_pid,
+		  __entry->pid, __entry->comm, __entry->mark_start,
+		  __entry->delta_m, __entry->demand,
+		  __entry->sum, __entry->irqtime,
+		  __entry->cs, __entry->ps, __entry->util,
+		  __entry->curr_window, __entry->prev_window,
+		  __entry->active_windows)
 );
 
+/* One event for each CPU of a migration: the source, then the destination. */
 TRACE_EVENT(walt_migration_update_sum,
 
-	TP_PROTO(struct task_struct *p, int src_cpu, u64 src_cs, u64 src_ps,
-		 int dst_cpu, u64 dst_cs, u64 dst_ps),
+	TP_PROTO(struct task_struct *p, int cpu, u64 cs, u64 ps),
 
-	TP_ARGS(p, src_cpu, src_cs, src_ps, dst_cpu, dst_cs, dst_ps),
+	TP_ARGS(p, cpu, cs, ps),
 
 	TP_STRUCT__entry(
-		__array(char,	comm,	TASK_COMM_LEN)
-		__field(pid_t,	pid)
-		__field(int,	src_cpu)
-		__field(u64,	src_cs)
-		__field(u64,	src_ps)
-		__field(int,	dst_cpu)
-		__field(u64,	dst_cs)
-		__field(u64,	dst_ps)
+		__field(int,	cpu)
+		__field(int,	pid)
+		__field(u64,	cs)
+		__field(u64,	ps)
+		__field(s64,	nt_cs)
+		__field(s64,	nt_ps)
 	),
 
 	TP_fast_assign(
-		memcpy(__entry->comm, p->comm, TASK_COMM_LEN);
-		__entry->pid		= p->pid;
-		__entry->src_cpu	= src_cpu;
-		__entry->src_cs		= src_cs;
-		__entry->src_ps		= src_ps;
-		__entry->dst_cpu	= dst_cpu;
-		__entry->dst_cs		= dst_cs;
-		__entry->dst_ps		= dst_ps;
+		__entry->cpu	= cpu;
+		__entry->pid	= p->pid;
+		__entry->cs	= cs;
+		__entry->ps	= ps;
+		__entry->nt_cs	= 0;
+		__entry->nt_ps	= 0;
 	),
 
-	TP_printk("task %d (%s) src_cpu %d src_cs %llu src_ps %llu dst_cpu %d dst_cs %llu dst_ps %llu",
-		  __entry->pid, __entry->comm, __entry->src_cpu,
-		  __entry->src_cs, __entry->src_ps, __entry->dst_cpu,
-		  __entry->dst_cs, __entry->dst_ps)
+	TP_printk("cpu %d: cs %llu ps %llu nt_cs %lld nt_ps %lld pid %d",
+		  __entry->cpu, __entry->cs, __entry->ps,
+		  __entry->nt_cs, __entry->nt_ps, __entry->pid)
 );
 
 #endif /* _TRACE_WALT_H */
 
 /* This part must be outside protection */
+#undef TRACE_INCLUDE_FILE
+#define TRACE_INCLUDE_FILE walt
 #include <trace/define_trace.h>
