@@ -199,14 +199,34 @@ static void stune_refresh(struct stune_cpu *sc)
  * the CPU's boost. Out of line: the enqueue and dequeue hooks then only
  * add or take one, and need no register of their own.
  */
+/*
+ * The Android event of a CPU's boost moving, from the out-of-line bucket
+ * paths, the only ones where it can move. Only for the stune_cpu of a
+ * runqueue: KUnit's own stune_cpu tables never enable the event.
+ */
+static void stune_trace_boost(struct stune_cpu *sc, int before)
+{
+	struct rq *rq = container_of(sc, struct rq, stune);
+
+	if (trace_sched_tune_boostgroup_update_enabled() && sc->boost != before)
+		trace_sched_tune_boostgroup_update(cpu_of(rq),
+						   sc->boost > before ? 1 : -1,
+						   sc->boost);
+}
+
 static noinline void stune_bucket_filled(struct stune_cpu *sc, unsigned int b)
 {
+	int before = sc->boost;
+
 	__set_bit(b, sc->busy);
 	stune_refresh(sc);
+	stune_trace_boost(sc, before);
 }
 
 static noinline void stune_bucket_emptied(struct stune_cpu *sc, unsigned int b)
 {
+	int before;
+
 	if (unlikely(!sc->tasks[b])) {
 		/* Under the rq lock: the console may wait on it. */
 		printk_deferred_enter();
@@ -217,7 +237,9 @@ static noinline void stune_bucket_emptied(struct stune_cpu *sc, unsigned int b)
 	}
 	sc->tasks[b] = 0;
 	__clear_bit(b, sc->busy);
+	before = sc->boost;
 	stune_refresh(sc);
+	stune_trace_boost(sc, before);
 }
 
 /*
@@ -245,56 +267,32 @@ VISIBLE_IF_KUNIT void stune_uncount(struct stune_cpu *sc, int boost)
 }
 EXPORT_SYMBOL_IF_KUNIT(stune_uncount);
 
-/*
- * The Android events of a count or an uncount of @p (boost @boost) on
- * @rq, whose boost was @before: the task's bucket, and the CPU's boost if
- * it moved. Only the static branches when they are off.
- */
-static void stune_trace_count(struct rq *rq, struct task_struct *p, int boost,
-			      int before)
+/* The Android event of a count or an uncount of @p (boost @boost) on @rq. */
+static void stune_trace_count(struct rq *rq, struct task_struct *p, int boost)
 {
 	unsigned int b = boost - STUNE_BOOST_MIN;
-	int after = rq->stune.boost;
 
 	trace_sched_tune_tasks_update(p, cpu_of(rq), rq->stune.tasks[b], b,
-				      boost, after);
-	if (after != before)
-		trace_sched_tune_boostgroup_update(cpu_of(rq),
-						   after > before ? 1 : -1,
-						   after);
-}
-
-static __always_inline bool stune_traced(void)
-{
-	return trace_sched_tune_tasks_update_enabled() ||
-	       trace_sched_tune_boostgroup_update_enabled();
+				      boost, rq->stune.boost);
 }
 
 static void stune_cpu_inc(struct rq *rq, struct task_struct *p, int boost)
 {
-	int before = 0;
-
 	lockdep_assert_rq_held(rq);
-	if (stune_traced())
-		before = rq->stune.boost;
 	p->stune_boost = boost;
 	p->stune_active = 1;
 	stune_count(&rq->stune, boost);
-	if (stune_traced())
-		stune_trace_count(rq, p, boost, before);
+	if (trace_sched_tune_tasks_update_enabled())
+		stune_trace_count(rq, p, boost);
 }
 
 static void stune_cpu_dec(struct rq *rq, struct task_struct *p)
 {
-	int before = 0;
-
 	lockdep_assert_rq_held(rq);
-	if (stune_traced())
-		before = rq->stune.boost;
 	p->stune_active = 0;
 	stune_uncount(&rq->stune, p->stune_boost);
-	if (stune_traced())
-		stune_trace_count(rq, p, p->stune_boost, before);
+	if (trace_sched_tune_tasks_update_enabled())
+		stune_trace_count(rq, p, p->stune_boost);
 }
 
 /*

@@ -237,6 +237,8 @@ static int __sched_util_select(struct sched_util_signal *sig,
 	/* Direct calls of PELT end before, and start after, the switch. */
 	if (sig == &pelt_signal)
 		static_branch_disable(other);
+	/* Before the calls: sched_util_share_kept() reads it with them. */
+	WRITE_ONCE(sched_util_selected[role], sig);
 	if (freq) {
 		static_call_update(sched_util_cpu_util, sig->cpu_util);
 	} else {
@@ -248,7 +250,6 @@ static int __sched_util_select(struct sched_util_signal *sig,
 		static_branch_enable(other);
 	if (sig->covers == SCHED_UTIL_COVERS_CPU)
 		static_branch_enable(covers);
-	WRITE_ONCE(sched_util_selected[role], sig);
 	sched_util_put(old);
 	return 0;
 }

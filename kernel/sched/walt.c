@@ -853,7 +853,7 @@ EXPORT_SYMBOL_IF_KUNIT(walt_util);
  * tick is late or stopped: that time is added. The shares of tasks that
  * woke up elsewhere since are taken out, as that sync would.
  */
-VISIBLE_IF_KUNIT unsigned long walt_cpu_util(int cpu)
+static unsigned long walt_cpu_util_at(int cpu, u64 now)
 {
 	struct walt_share rm, irq;
 	struct walt_rq_win wrq;
@@ -861,11 +861,16 @@ VISIBLE_IF_KUNIT unsigned long walt_cpu_util(int cpu)
 	bool busy;
 
 	busy = walt_rq_read(cpu, &wrq, &rm, &irq);
-	walt_ctx_scales(&c, cpu_rq(cpu), local_clock());
+	walt_ctx_scales(&c, cpu_rq(cpu), now);
 	return min(walt_util(walt_rq_prev_at(&wrq, &rm, &irq, c.wallclock,
 					     busy, &c),
 			     walt_window),
 		   arch_scale_cpu_capacity(cpu));
+}
+
+VISIBLE_IF_KUNIT unsigned long walt_cpu_util(int cpu)
+{
+	return walt_cpu_util_at(cpu, local_clock());
 }
 EXPORT_SYMBOL_IF_KUNIT(walt_cpu_util);
 
@@ -879,14 +884,16 @@ EXPORT_SYMBOL_IF_KUNIT(walt_cpu_util);
  */
 static unsigned long walt_cpu_util_without(int cpu, struct task_struct *p)
 {
-	unsigned long util = walt_cpu_util(cpu);
+	u64 now = local_clock();
+	unsigned long util = walt_cpu_util_at(cpu, now);
 	struct walt_share share = { };
 
 	if (task_cpu(p) != cpu || p->walt.in_transit || walt_is_stale(p) ||
 	    !p->walt.win.mark_start)
 		return util;
+	/* The share of the window the same clock read gave the CPU's. */
 	walt_share_add_task(&share, &p->walt.win, walt_window);
-	walt_share_roll(&share, walt_window_floor(local_clock()), walt_window);
+	walt_share_roll(&share, walt_window_floor(now), walt_window);
 	return util - min(util, walt_util(share.prev, walt_window));
 }
 
