@@ -18,38 +18,35 @@ put() { printf '%b' "$2" > "$1" 2>/dev/null; }
 
 # Every malformed input must be refused and leave the value unchanged.
 tried=0 refused=0
-refuse_all() { # refuse_all file
-	before=$(cat "$1")
-	for v in 101 -101 1000 99999999999999999999 2147483648 -2147483649 \
-		 4294967306 -0 +5 05 00 0x10 0X1F 010 " 5" "5 " "- 5" \
-		 '\t5' '5\n\n' '5\r' 5abc abc5 "5 6" '\n' - --5 5.0 1e2 max \
-		 1000000000000000000000000000000000000000000000000000; do
+refuse() { # refuse file value...
+	local f=$1 before v
+	shift
+	before=$(cat "$f")
+	for v in "$@"; do
 		tried=$((tried + 1))
-		if put "$1" "$v"; then
-			bad "$1 accepted '$v'"
-		elif [ "$(cat "$1")" != "$before" ]; then
-			bad "$1 changed after refusing '$v'"
+		if put "$f" "$v"; then
+			bad "$f accepted '$v'"
+		elif [ "$(cat "$f")" != "$before" ]; then
+			bad "$f changed after refusing '$v'"
 		else
 			refused=$((refused + 1))
 		fi
 	done
 }
 
-# The same for a 0/1 flag (schedtune.prefer_idle): valid boosts are not
-# valid flags, nor is anything that a lenient parser would read as one.
+# A boost knob: only canonical decimals in [-100, 100].
+refuse_all() { # refuse_all file
+	refuse "$1" 101 -101 1000 99999999999999999999 2147483648 -2147483649 \
+		4294967306 -0 +5 05 00 0x10 0X1F 010 " 5" "5 " "- 5" \
+		'\t5' '5\n\n' '5\r' 5abc abc5 "5 6" '\n' - --5 5.0 1e2 max \
+		1000000000000000000000000000000000000000000000000000
+}
+
+# A 0/1 flag (schedtune.prefer_idle): valid boosts are not valid flags,
+# nor is anything that a lenient parser would read as one.
 refuse_flag() { # refuse_flag file
-	before=$(cat "$1")
-	for v in 2 -1 5 100 -100 01 00 +1 -0 0x1 true yes on " 1" "1 " '\t1' \
-		 '1\n\n' '1\r' 1.0 1e0 "1 0" '\n' 10 11 4294967297; do
-		tried=$((tried + 1))
-		if put "$1" "$v"; then
-			bad "$1 accepted '$v'"
-		elif [ "$(cat "$1")" != "$before" ]; then
-			bad "$1 changed after refusing '$v'"
-		else
-			refused=$((refused + 1))
-		fi
-	done
+	refuse "$1" 2 -1 5 100 -100 01 00 +1 -0 0x1 true yes on " 1" "1 " '\t1' \
+		'1\n\n' '1\r' 1.0 1e0 "1 0" '\n' 10 11 4294967297
 }
 
 echo "== utilization-signal framework"
@@ -69,17 +66,7 @@ echo 0 > /proc/sys/kernel/sched_use_walt_metrics
 check "sched_use_walt_metrics=0 selects pelt" pelt "$(cat /proc/sys/kernel/sched_util_signal)"
 for f in sched_util_signal sched_use_walt_metrics sched_walt_track sched_walt_io_is_busy \
 	 sched_walt_hist_size; do
-	before=$(cat /proc/sys/kernel/$f)
-	for v in 2x 0x1 01 +1 "1 2" " 1" -1; do
-		tried=$((tried + 1))
-		if put /proc/sys/kernel/$f "$v"; then
-			bad "$f accepted '$v'"
-		elif [ "$(cat /proc/sys/kernel/$f)" != "$before" ]; then
-			bad "/proc/sys/kernel/$f changed after refusing '$v'"
-		else
-			refused=$((refused + 1))
-		fi
-	done
+	refuse /proc/sys/kernel/$f 2x 0x1 01 +1 "1 2" " 1" -1
 done
 # The Android kernels' names select WALT for frequency or placement alone.
 K=/proc/sys/kernel
@@ -100,20 +87,10 @@ check "sched_util_signal=pelt resets both" "pelt 0 0" \
 check "sched_walt_init_task_load_pct defaults to 15" 15 "$(cat $K/sched_walt_init_task_load_pct)"
 echo 40 > $K/sched_walt_init_task_load_pct
 check "sched_walt_init_task_load_pct takes 40" 40 "$(cat $K/sched_walt_init_task_load_pct)"
-for kv in sched_use_walt_cpu_util:0 sched_use_walt_task_util:0 sched_walt_init_task_load_pct:40; do
-	f=$K/${kv%:*} want=${kv#*:}
-	for v in 2 -1 101 1000 x 1x 0x1 "1 2" 01 +1 " 1" '1\n\n'; do
-		case "$f:$v" in *_pct:2) continue ;; esac
-		tried=$((tried + 1))
-		if put $f "$v"; then
-			bad "$f accepted '$v'"
-		elif [ "$(cat $f)" != "$want" ]; then
-			bad "$f changed after refusing '$v'"
-		else
-			refused=$((refused + 1))
-		fi
-	done
+for f in sched_use_walt_cpu_util sched_use_walt_task_util; do
+	refuse $K/$f 2 -1 101 1000 x 1x 0x1 "1 2" 01 +1 " 1" '1\n\n'
 done
+refuse $K/sched_walt_init_task_load_pct -1 101 1000 x 1x 0x1 "1 2" 01 +1 " 1" '1\n\n'
 echo 15 > $K/sched_walt_init_task_load_pct
 [ -e $K/sched_walt_cpu_high_irqload ] && bad "sched_walt_cpu_high_irqload exists" ||
 	ok "no sched_walt_cpu_high_irqload: nothing would consume it (sched-walt.rst 5.2)"
