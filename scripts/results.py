@@ -298,16 +298,18 @@ def soc_rows(board, tag):
     return [r[1:] for r in rows("raw-soc.csv", board) if r and r[0] == tag]
 
 
-def trace_segments(path):
-    """{boost: (lines, {policy: kHz at the start})} of a table1 log."""
+def trace_segments(path, head="== trace ", key=lambda w: int(w[2])):
+    """{key: (lines, {policy: kHz at the start})} of the traces in a guest
+    log, each from a line starting with @head (its words give the key) to
+    "== trace end"; by default the boosts of a table1 log."""
     seg, cur = {}, None
     with open(path, errors="replace") as f:
         for line in f:
             line = line.rstrip("\n")
             if line.startswith("== trace end"):
                 cur = None
-            elif line.startswith("== trace "):
-                cur = int(line.split()[2])
+            elif line.startswith(head):
+                cur = key(line.split())
                 seg[cur] = ([], {})
             elif cur is not None and line.startswith("F0,"):
                 _, p, khz = line.split(",")
@@ -435,25 +437,6 @@ def place_rows(tag):
     return [r[1:] for r in rows("raw-place.csv", "hikey960") if r and r[0] == tag]
 
 
-def trace5_segments(path):
-    """{(signal, scenario, setting, run): (lines, {policy: kHz})}."""
-    seg, cur = {}, None
-    with open(path, errors="replace") as f:
-        for line in f:
-            line = line.rstrip("\n")
-            if line.startswith("== trace end"):
-                cur = None
-            elif line.startswith("== trace5 "):
-                cur = tuple(line.split()[2:6])
-                seg[cur] = ([], {})
-            elif cur is not None and line.startswith("F0,"):
-                _, p, khz = line.split(",")
-                seg[cur][1][int(p)] = int(khz)
-            elif cur is not None:
-                seg[cur][0].append(line)
-    return seg
-
-
 def spread(vals, fmt="{:.0f}"):
     """median (min-max) of a list of numbers, or n/a."""
     if not vals:
@@ -526,7 +509,8 @@ if t5 and os.path.exists(log5):
     for p, cpus in policies.items():
         for c in cpus:
             caps[c] = BIG if p == big_policy else 0
-    segs = trace5_segments(log5)
+    # {(signal, scenario, setting, run): (lines, {policy: kHz})}
+    segs = trace_segments(log5, "== trace5 ", lambda w: tuple(w[2:6]))
     res = {}
     for sig, scen, setting, run, *vals in t5:
         res.setdefault((sig, scen, setting), []).append([float(v) for v in vals])
