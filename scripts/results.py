@@ -523,12 +523,12 @@ if t5 and os.path.exists(log5):
             if ins:
                 from_idle.setdefault((sig, setting), []).append(
                     100 * sum(1 for e in ins if e.b == 0) / len(ins))
-        if scen != "place":
+        if scen not in ("place", "place10"):
             continue
         ev = energy.parse_ftrace(lines)
         t0, t1 = energy.mark_time(ev, "place_start"), energy.mark_time(ev, "place_end")
         mj = sum(energy.busy_energy(ev, em, policies, f0, t0, t1).values()) / 1000
-        energy5.setdefault((sig, setting), []).append(mj)
+        energy5.setdefault((sig, scen, setting), []).append(mj)
 
     def col(key, i, fmt="{:.0f}", where=None):
         vals = [v[i] for v in res.get(key, []) if where is None or where(v)]
@@ -558,15 +558,18 @@ if t5 and os.path.exists(log5):
         ("", "ms from the wake-up to a big CPU",
          *(col((s, "sleeper", "-"), 1, where=lambda v: v[1] >= 0) for s in ("pelt", "walt")), ""),
     ]
-    for b in ("0", "60"):
+    for scen, pct, b, rfc in (
+            ("place", 25, "0", ""),
+            ("place", 25, "60", "SchedTune RFC: a boosted task's placement is the boost's next use"),
+            ("place10", 10, "0", ""),
+            ("place10", 10, "80", "boosted past the fitness headroom (100 + 739 > 819): a hint, like uclamp.min")):
         rows5 += [
-            (f"place: 25% task, boost {b}", "% of its CPU time on big CPUs",
-             *(col((s, "place", b), 0) for s in ("pelt", "walt")),
-             "SchedTune RFC: a boosted task's placement is the boost's next use" if b == "60" else ""),
+            (f"{scen}: {pct}% task, boost {b}", "% of its CPU time on big CPUs",
+             *(col((s, scen, b), 0) for s in ("pelt", "walt")), rfc),
             ("", "PerfIndex",
-             *(col((s, "place", b), 1, "{:.2f}") for s in ("pelt", "walt")), ""),
+             *(col((s, scen, b), 1, "{:.2f}") for s in ("pelt", "walt")), ""),
             ("", "energy [mJ, modelled]",
-             *(spread(energy5.get((s, b), []), "{:.1f}") for s in ("pelt", "walt")), ""),
+             *(spread(energy5.get((s, scen, b), []), "{:.1f}") for s in ("pelt", "walt")), ""),
         ]
     for pi in ("0", "1"):
         rows5 += [
@@ -591,7 +594,8 @@ if t5 and os.path.exists(log5):
                                       "value5"], data)
     for sig in ("pelt", "walt"):
         for scen, settings in (("heavy", ("-",)), ("sleeper", ("-",)),
-                               ("place", ("0", "60")), ("wake4", ("0", "1"))):
+                               ("place", ("0", "60")), ("place10", ("0", "80")),
+                               ("wake4", ("0", "1"))):
             for st in settings:
                 if len(res.get((sig, scen, st), [])) != 3:
                     problems.append(f"Table 5: {len(res.get((sig, scen, st), []))} "

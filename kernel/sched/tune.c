@@ -149,12 +149,12 @@ bool sched_tune_task_prefer_idle(struct task_struct *p, int *boost)
  * @cpu: the CPU
  * @capacity: its arch_scale_cpu_capacity()
  * @idle: whether it is idle
- * @fits: util_fits_cpu() of the task's boosted utilization on it
+ * @fits: util_fits_cpu_boosted() of the task on it
  *
  * The Android kernels' choice for a task of a prefer_idle group
  * (find_best_target()): an idle CPU, the one of the highest capacity for a
  * boosted task (whether or not it fits: no smaller one fits better), the
- * one of the lowest capacity that fits (util_fits_cpu() > 0) for one that
+ * one of the lowest capacity that fits (util_fits_cpu_boosted() > 0) for one that
  * is not. Between CPUs of equal capacity the task's previous CPU wins
  * (cache-hot), else the first considered. Android broke that tie by idle
  * state depth; the Energy Model here has none.

@@ -103,11 +103,13 @@ static void sched_tune_margin_sweep_test(struct kunit *test)
 }
 
 /*
- * Capacity fitness of a boosted task with uclamp (task_fits_cpu()): the
- * boost first, then util_fits_capacity() with the clamps, on the
- * HiKey960's little (462) and big (1024) CPUs, no capacity pressure.
- * fits_capacity() keeps a 20% margin: up to util 369 fits 462, up to 819
- * fits 1024.
+ * Capacity fitness of a boosted task with uclamp (task_fits_cpu()):
+ * util_fits_capacity_boosted() on the HiKey960's little (462) and big
+ * (1024) CPUs, no capacity pressure. fits_capacity() keeps a 20% margin:
+ * up to util 369 fits 462, up to 819 fits 1024. A positive boost is a hint
+ * like uclamp.min: the task's own utilization must fit, the boosted value
+ * must not exceed the capacity (else -1); a negative one lowers what must
+ * fit.
  */
 struct fits_case {
 	const char *name;
@@ -120,18 +122,23 @@ struct fits_case {
 
 static const struct fits_case fits_cases[] = {
 	{ "300, boost 0, fits the little CPU",		300, 0, 0, 1024, 462, 300, 1 },
-	{ "300, boost 10 (+72), does not",		300, 10, 0, 1024, 462, 372, 0 },
+	{ "300, boost 10 (+72): 372 within 462, fits",	300, 10, 0, 1024, 462, 372, 1 },
 	{ "300, boost 10, fits the big CPU",		300, 10, 0, 1024, 1024, 372, 1 },
 	{ "400 does not fit the little CPU",		400, 0, 0, 1024, 462, 400, 0 },
+	{ "400, boost 10: the task itself does not fit", 400, 10, 0, 1024, 462, 462, 0 },
 	{ "400, boost -10 (-40), does",			400, -10, 0, 1024, 462, 360, 1 },
-	{ "100, boost 60 (+554), not on the little",	100, 60, 0, 1024, 462, 654, 0 },
+	{ "100, boost 60 (+554), little: hint unmet",	100, 60, 0, 1024, 462, 654, -1 },
 	{ "100, boost 60, on the big",			100, 60, 0, 1024, 1024, 654, 1 },
+	{ "100, boost 80 (+739), little: hint unmet",	100, 80, 0, 1024, 462, 839, -1 },
+	{ "100, boost 80: 839 > 819 still fits the big", 100, 80, 0, 1024, 1024, 839, 1 },
 	{ "boost 60 under uclamp.max 300 fits the little", 100, 60, 0, 300, 462, 654, 1 },
 	{ "boost 60 under uclamp.max 300, big",		100, 60, 0, 300, 1024, 654, 1 },
+	{ "boost 60 over uclamp.min 700, little",	100, 60, 700, 1024, 462, 654, -1 },
 	{ "boost -50 under uclamp.min 512, little: hint unmet", 100, -50, 512, 1024, 462, 50, -1 },
 	{ "boost -50 under uclamp.min 512, big",	100, -50, 512, 1024, 1024, 50, 1 },
 	{ "800 fits the big CPU",			800, 0, 0, 1024, 1024, 800, 1 },
-	{ "800, boost 10 (+22), misfits the big CPU",	800, 10, 0, 1024, 1024, 822, 0 },
+	{ "800, boost 10 (+22) fits the big CPU",	800, 10, 0, 1024, 1024, 822, 1 },
+	{ "830 misfits the big CPU at any boost",	830, 50, 0, 1024, 1024, 927, 0 },
 	{ "800, boost -100, fits the little CPU",	800, -100, 0, 1024, 462, 0, 1 },
 	{ "1024, boost 100, misfits",			1024, 100, 0, 1024, 1024, 1024, 0 },
 };
@@ -150,9 +157,12 @@ static void sched_tune_fits_test(struct kunit *test)
 
 	KUNIT_EXPECT_EQ_MSG(test, boosted, c->boosted, "util=%lu boost=%d",
 			    c->util, c->boost);
-	KUNIT_EXPECT_EQ(test, util_fits_capacity(boosted, c->uclamp_min,
-						 c->uclamp_max, c->capacity,
-						 c->capacity, c->capacity),
+	KUNIT_EXPECT_EQ(test,
+			util_fits_capacity_boosted(c->util,
+						   (long)boosted - (long)c->util,
+						   c->uclamp_min, c->uclamp_max,
+						   c->capacity, c->capacity,
+						   c->capacity),
 			c->fits);
 }
 

@@ -178,6 +178,12 @@ int util_fits_capacity(unsigned long util, unsigned long uclamp_min,
 		       unsigned long uclamp_max, unsigned long capacity,
 		       unsigned long capacity_orig,
 		       unsigned long capacity_actual);
+int util_fits_capacity_boosted(unsigned long util, long margin,
+			       unsigned long uclamp_min,
+			       unsigned long uclamp_max,
+			       unsigned long capacity,
+			       unsigned long capacity_orig,
+			       unsigned long capacity_actual);
 #endif
 
 #endif /* _KERNEL_SCHED_UTIL_SIGNAL_H */

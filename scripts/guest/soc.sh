@@ -282,6 +282,9 @@ fi
 #            it is on a big CPU;
 #   place    a 25% task at boost 0 and 60: % of its CPU time on big CPUs,
 #            PerfIndex; energy from the trace on the host;
+#   place10  the same for a 10% task at boost 0 and 80: a boost beyond
+#            fits_capacity()'s headroom (100 + 739 > 819) still places
+#            it on a big CPU (sched-tune.rst, section 6);
 #   wake4    four 0.5 ms tasks woken together every 32 ms beside four
 #            tasks of 3 ms every 16 ms, prefer_idle 0 and 1: wake-up
 #            latency and where the wakees ran.
@@ -361,12 +364,13 @@ if [ $part = table5 ]; then
 			t5_line $sig sleeper - $run "$(t5_socload sleeper -1)"
 			[ $run = 1 ] && t5_trace_dump "$sig sleeper - $run"
 		done
-		for boost in 0 60; do
+		for load in place:0:4000 place:60:4000 place10:0:1600 place10:80:1600; do
+			scen=${load%%:*} boost=${load#*:} work=${boost#*:} boost=${boost%:*}
 			echo $boost > /dev/stune/bench/schedtune.boost
 			for run in 1 2 3; do
 				t5_trace_start 0
-				t5_line $sig place $boost $run "$(t5_socload place -1 2)"
-				t5_trace_dump "$sig place $boost $run"
+				t5_line $sig $scen $boost $run "$(t5_socload place -1 2 $work)"
+				t5_trace_dump "$sig $scen $boost $run"
 			done
 		done
 		echo 0 > /dev/stune/bench/schedtune.boost

@@ -63,10 +63,11 @@
  *                             of its first work after the sleep, and the
  *                             ms from the wake-up to its first work on a
  *                             big CPU (0: woke there, -1: never)
- *   socload place -1 SECONDS  25% (4 ms every 16 ms); prints "place BIG
- *                             PERF STD N": the % of its CPU time on big
- *                             CPUs and the PerfIndex; marks place_start
- *                             and place_end
+ *   socload place -1 SECONDS [US]
+ *                             US us of work every 16 ms (default 4000:
+ *                             25%); prints "place BIG PERF STD N": the %
+ *                             of its CPU time on big CPUs and the
+ *                             PerfIndex; marks place_start and place_end
  *   socload wake4 -1 ROUNDS   four children blocked on pipes, woken
  *                             together every 32 ms; each does 0.5 ms of
  *                             work per wake-up. The parent leaves the
@@ -335,10 +336,9 @@ static int sleeper(void)
 	return 0;
 }
 
-static int place(long long len)
+static int place(long long len, long long run)
 {
 	const long long period = 16000 * NSEC_PER_USEC;
-	const long long run = 4000 * NSEC_PER_USEC;
 	long long start, due, end, cpu, on_big = 0, all = 0;
 	double perf, sum = 0, sum2 = 0;
 	int n = 0;
@@ -447,8 +447,9 @@ int main(int argc, char **argv)
 		return step();
 	if (argc == 3 && !strcmp(argv[1], "sleeper"))
 		return sleeper();
-	if (argc == 4 && !strcmp(argv[1], "place"))
-		return place(atoll(argv[3]) * NSEC_PER_SEC);
+	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "place"))
+		return place(atoll(argv[3]) * NSEC_PER_SEC,
+			     (argc == 5 ? atoll(argv[4]) : 4000) * NSEC_PER_USEC);
 	if (argc == 4 && !strcmp(argv[1], "wake4"))
 		return wake4(atoi(argv[3]));
 	if (argc == 4 && !strcmp(argv[1], "work")) {
@@ -466,7 +467,7 @@ int main(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "ramp"))
 		return ramp();
 	fprintf(stderr, "usage: %s work CPU US | periodic CPU PERIOD_US WORK_US SECONDS |\n"
-		"       ramp CPU | step -1 | sleeper -1 | place -1 SECONDS |\n"
+		"       ramp CPU | step -1 | sleeper -1 | place -1 SECONDS [US] |\n"
 		"       wake4 -1 ROUNDS\n", argv[0]);
 	return 2;
 }
