@@ -404,6 +404,22 @@ static u64 walt_task_exec(struct rq *rq, struct task_struct *p, bool running)
 }
 
 /*
+ * Report the windows that @p's history took since its last report: those
+ * of this update, and those of a fold at a frequency change that came
+ * before it (walt_scale_catch_up()). Under @p's rq lock.
+ */
+static __always_inline void walt_trace_history(struct task_struct *p,
+					       int cpu, enum walt_event event)
+{
+	u32 samples = p->walt.win.untraced_samples;
+
+	if (!samples)
+		return;
+	p->walt.win.untraced_samples = 0;
+	trace_walt_update_history(p, cpu, event, samples, walt_window);
+}
+
+/*
  * Fold what @p (not idle) ran since its last fold on @rq into its
  * windows, rolled to @window_start, the window holding @now. @running: @p
  * has been on the CPU up to @now.
@@ -427,6 +443,7 @@ static __always_inline void walt_fold_to(struct rq *rq,
 	trace_walt_update_task_ravg_tp(p, cpu_of(rq), event, now, wrq);
 	trace_walt_update_task_ravg(p, cpu_of(rq), event, now, wrq, 0,
 				    walt_window);
+	walt_trace_history(p, cpu_of(rq), event);
 }
 
 /* Fold @p on @rq, synced to @now and holding its lock: see walt_fold_to(). */
@@ -490,6 +507,7 @@ static noinline void walt_activate_arrival(struct rq *rq,
 				       c.wallclock, wrq);
 	trace_walt_update_task_ravg(p, cpu_of(rq), WALT_TASK_MIGRATE,
 				    c.wallclock, wrq, 0, walt_window);
+	walt_trace_history(p, cpu_of(rq), WALT_TASK_MIGRATE);
 	p->walt.in_transit = false;
 	walt_set_home(rq, p);
 

@@ -248,6 +248,7 @@ static inline void walt_push_history(struct walt_task_win *t, u32 runtime,
 		t->hist[i] = t->hist[i - 1];
 	t->hist[0] = runtime;
 	t->demand = walt_task_demand(t->hist, n);
+	t->untraced_samples++;
 }
 
 /*

@@ -345,7 +345,45 @@ while read -r ev want; do
 	nev=$((nev + 1))
 	check "trace event sched/$ev has Android's fields" "$want" "$(fmt_fields $ev)"
 done < /guest/android-events.txt
-[ $nev -ge 7 ] && ok "$nev Android trace events compared" || bad "only $nev Android trace events in the test data"
+[ $nev -ge 8 ] && ok "$nev Android trace events compared" || bad "only $nev Android trace events in the test data"
+
+# walt_update_history reports the history it leaves: in every event of a
+# spinner under WALT, samples >= 1, runtime = hist[0] and demand =
+# max(hist[0], the mean of the sched_walt_hist_size newest), as
+# walt_task_demand() computes it; and the samples add up to the windows
+# the spinner ran in: 300 ms of 20 ms windows, 15 whole ones and parts of
+# two more, of which the last may not have been pushed yet.
+T=/sys/kernel/tracing
+echo walt > /proc/sys/kernel/sched_util_signal
+echo 0 > $T/tracing_on
+echo > $T/trace
+echo 1 > $T/events/sched/walt_update_history/enable
+echo 1 > $T/tracing_on
+spin & S=$!
+sleep 0.3
+kill $S; wait $S 2>/dev/null
+echo 0 > $T/tracing_on
+echo 0 > $T/events/sched/walt_update_history/enable
+echo pelt > /proc/sys/kernel/sched_util_signal
+# After "walt_update_history: ": pid (comm): runtime R samples S event E
+# demand D walt W pelt P (hist: h0 h1 h2 h3 h4) cpu C
+res=$(awk -v pid=$S -v n=$(cat /proc/sys/kernel/sched_walt_hist_size) '
+	/walt_update_history: / {
+		s = $0; sub(/.*walt_update_history: /, "", s); split(s, w, " ")
+		if (w[1] != pid) next
+		sum = 0
+		for (i = 0; i < n; i++) sum += w[16 + i] + 0
+		want = int(sum / n); if (w[16] + 0 > want) want = w[16] + 0
+		events++; samples += w[6]
+		if (w[6] < 1 || w[4] != w[16] + 0 || w[10] != want) {
+			bad++; if (!ex) ex = s
+		}
+	}
+	END { printf "%d %d %d %s", events + 0, samples + 0, bad + 0, ex }' $T/trace)
+set -- $res
+[ "$1" -gt 0 ] && [ "$3" = 0 ] && [ "$2" -ge 14 ] && [ "$2" -le 17 ] &&
+	ok "walt_update_history: $1 events of a 0.3 s spinner, $2 windows (14-17), each event its history's" ||
+	bad "walt_update_history: $1 events, $2 windows (want 14-17), $3 wrong: ${res#* * * }"
 
 check "bad inputs refused" "$tried" "$refused"
 echo "bad inputs: $tried tried, $refused refused, values unchanged"

@@ -25,6 +25,8 @@ struct walt_task_win {
 	u32	demand;			/* max(hist[0], average of N) */
 	/* Frequency scale of what it ran since exec_mark, 0: not known */
 	u32	freq_scale;
+	/* Windows pushed into hist[] since the last walt_update_history */
+	u32	untraced_samples;
 };
 
 /*

@@ -91,6 +91,63 @@ TRACE_EVENT(walt_update_task_ravg,
 		  __entry->active_windows)
 );
 
+/*
+ * The windows that an update of @p pushed into its history: @samples of
+ * them, the newest of @runtime. android-4.14 traced each call of its
+ * update_history(), the task's own window and the windows it ran through
+ * whole apart; here one update records both, in one event, and of the
+ * windows run through whole at most WALT_HIST_MAX count, as only those
+ * reach hist[]. @hist holds the newest 5 of them, android-4.14's
+ * RAVG_HIST_SIZE_MAX, as its format does (sched_walt_hist_size averages up
+ * to WALT_HIST_MAX).
+ */
+#define WALT_TRACE_HIST	5
+static_assert(WALT_HIST_MAX >= WALT_TRACE_HIST);
+
+TRACE_EVENT(walt_update_history,
+
+	TP_PROTO(struct task_struct *p, int cpu, int evt, int samples,
+		 u32 window),
+
+	TP_ARGS(p, cpu, evt, samples, window),
+
+	TP_STRUCT__entry(
+		__array(char,		comm,	TASK_COMM_LEN)
+		__field(pid_t,		pid)
+		__field(unsigned int,	runtime)
+		__field(int,		samples)
+		__field(int,		evt)
+		__field(u64,		demand)
+		__field(u64,		walt_avg)
+		__field(unsigned int,	pelt_avg)
+		__array(u32,		hist,	WALT_TRACE_HIST)
+		__field(int,		cpu)
+	),
+
+	TP_fast_assign(
+		memcpy(__entry->comm, p->comm, TASK_COMM_LEN);
+		__entry->pid		= p->pid;
+		__entry->runtime	= p->walt.win.hist[0];
+		__entry->samples	= samples;
+		__entry->evt		= evt;
+		__entry->demand		= p->walt.win.demand;
+		__entry->walt_avg	= div_u64(__entry->demand <<
+						  SCHED_CAPACITY_SHIFT, window);
+		__entry->pelt_avg	= READ_ONCE(p->se.avg.util_avg);
+		memcpy(__entry->hist, p->walt.win.hist,
+		       WALT_TRACE_HIST * sizeof(u32));
+		__entry->cpu		= cpu;
+	),
+
+	TP_printk("%d (%s): runtime %u samples %d event %d demand %llu walt %llu pelt %u (hist: %u %u %u %u %u) cpu %d",
+		  __entry->pid, __entry->comm,
+		  __entry->runtime, __entry->samples, __entry->evt,
+		  __entry->demand, __entry->walt_avg, __entry->pelt_avg,
+		  __entry->hist[0], __entry->hist[1],
+		  __entry->hist[2], __entry->hist[3],
+		  __entry->hist[4], __entry->cpu)
+);
+
 /* One event for each CPU of a migration: the source, then the destination. */
 TRACE_EVENT(walt_migration_update_sum,
 
