@@ -558,13 +558,13 @@ if t5 and os.path.exists(log5):
         ("", "ms from the wake-up to a big CPU",
          *(col((s, "sleeper", "-"), 1, where=lambda v: v[1] >= 0) for s in ("pelt", "walt")), ""),
     ]
-    for scen, pct, b, rfc in (
+    for scen, duty, b, rfc in (
             ("place", 25, "0", ""),
             ("place", 25, "60", "SchedTune RFC: a boosted task's placement is the boost's next use"),
             ("place10", 10, "0", ""),
             ("place10", 10, "80", "boosted past the fitness headroom (100 + 739 > 819): a hint, like uclamp.min")):
         rows5 += [
-            (f"{scen}: {pct}% task, boost {b}", "% of its CPU time on big CPUs",
+            (f"{scen}: {duty}% task, boost {b}", "% of its CPU time on big CPUs",
              *(col((s, scen, b), 0) for s in ("pelt", "walt")), rfc),
             ("", "PerfIndex",
              *(col((s, scen, b), 1, "{:.2f}") for s in ("pelt", "walt")), ""),
@@ -627,6 +627,180 @@ if t5 and os.path.exists(log5):
            "Timelines: table5-hikey960.png.", ""]
 elif os.path.exists(os.path.join(results, "raw-place.csv")):
     problems.append("Table 5 (HiKey960): no data (run scripts/run.sh place)")
+
+# Table 4 on the virtual HiKey960 and HiKey (scripts/guest/soc.sh,
+# soc=table4): energy and frame times, one boot per configuration.
+T4_CONFIGS = [("performance", "performance"), ("pelt", "PELT"),
+              ("walt", "WALT 20 ms"), ("walt10", "WALT 10 ms"),
+              ("boost", "WALT + boost 10"), ("powersave", "powersave")]
+T4_BENCH_MS = (50, 100, 150, 200, 250)
+# The WALT RFC's cpufreq-bench: % of the performance governor's work.
+RFC_BENCH = {"walt": (67.4, 80.4, 85.9, 89.3, 90.9),
+             "pelt": (76.5, 76.2, 82.5, 85.7, 88.6)}
+RFC_T4 = {
+    "video": "WALT RFC, 1080p/2160p playback: energy -4.6% (Chrome) and "
+             "-10.8% (Firefox) on an i7, average current -9.6% and -3% on a "
+             "Snapdragon 820",
+    "ui": "WALT RFC, Jankbench: 90th percentile frame time 3-4% better, "
+          "99th up to 7%",
+}
+
+
+def energy_rows(board, tag):
+    return [r[1:] for r in rows("raw-energy.csv", board) if r and r[0] == tag]
+
+
+def plot_t4(load, points, xlabel, ylabel, png):
+    """One point per (board, configuration): energy against @ylabel."""
+    data = os.path.join(results, f"plot-table4-{load}.dat")
+    boards = sorted({b for b, _, _, _ in points})
+    with open(data, "w") as f:
+        for b in boards:
+            f.write(f"# {b}\n")
+            for pb, label, x, y in points:
+                if pb == b:
+                    f.write(f'{x:.4f} {y:.3f} "{label}"\n')
+            f.write("\n\n")
+    cmds = ["set terminal pngcairo size 900,600 font ',10' noenhanced",
+            f"set output '{png}'",
+            f"set title 'Table 4, {load}: one point per configuration, median "
+            "of 3 runs (virtual SoC: work emulated, energy modelled from the EM)'",
+            f"set xlabel '{xlabel}'", f"set ylabel '{ylabel}'",
+            "set key outside top center horizontal", "set grid"]
+    plots = []
+    for i, b in enumerate(boards):
+        plots += [f"'{data}' index {i} using 1:2 with points pt {7 + 2 * i} "
+                  f"ps 1.5 title '{b}'",
+                  f"'' index {i} using 1:2:3 with labels offset 1,0.7 "
+                  "left notitle"]
+    cmds.append("plot " + ", ".join(plots))
+    subprocess.run(["gnuplot"], input="\n".join(cmds), text=True, check=True)
+
+
+t4_boards = [b for b in ("hikey960", "hikey") if energy_rows(b, "T4")]
+t4_points = {"video": [], "ui": [], "bench": []}
+for board in t4_boards:
+    em, policies = {}, {}
+    for p, khz, uw, ineff in energy_rows(board, "EM"):
+        em.setdefault(int(p), {})[int(khz)] = int(uw)
+    for p, cpus in energy_rows(board, "POLICY"):
+        policies[int(p)] = [int(c) for c in cpus.split(":")]
+    # {(config, load): [[values...], ...]}, {(config, load): [J, ...]}
+    res, joules = {}, {}
+    for cfg, load, run, *vals in energy_rows(board, "T4"):
+        res.setdefault((cfg, load), []).append([float(v) for v in vals])
+    for cfg, _ in T4_CONFIGS:
+        log4 = os.path.join(results, f"soc-{board}-table4-{cfg}.log")
+        if not os.path.exists(log4):
+            continue
+        segs = trace_segments(log4, "== trace4 ", lambda w: tuple(w[2:5]))
+        for (c, load, run), (lines, f0) in segs.items():
+            ev = energy.parse_ftrace(lines)
+            t0, t1 = energy.mark_time(ev, "t4_start"), energy.mark_time(ev, "t4_end")
+            uj = sum(energy.busy_energy(ev, em, policies, f0, t0, t1).values())
+            joules.setdefault((c, load), []).append(uj / 1e6)
+    cfgs = [(c, name) for c, name in T4_CONFIGS if any(k[0] == c for k in res)]
+    loads = [ld for ld in ("video", "ui", "bench") if any(k[1] == ld for k in res)]
+
+    def med(key, i):
+        vals = [v[i] for v in res.get(key, [])]
+        return statistics.median(vals) if vals else None
+
+    def e_med(key):
+        return statistics.median(joules[key]) if joules.get(key) else None
+
+    md += [f"## Table 4 on the virtual {'HiKey960' if board == 'hikey960' else 'HiKey'}: "
+           "energy and frame times", "",
+           "| load | measure | " + " | ".join(n for _, n in cfgs) + " | the RFC |",
+           "|---|---|" + "---:|" * len(cfgs) + "---|"]
+    data = []
+    for load in loads:
+        pelt_e = e_med(("pelt", load))
+        lines = [("energy [J, modelled]",
+                  [spread(joules.get((c, load), []), "{:.2f}") for c, _ in cfgs],
+                  RFC_T4.get(load, ""))]
+        lines.append(("energy against PELT",
+                      [pct(e_med((c, load)), pelt_e) if e_med((c, load)) and pelt_e
+                       else "n/a" for c, _ in cfgs], ""))
+        if load in ("video", "ui"):
+            n = int(med((cfgs[0][0], load), 0) or 0)
+            lines += [(f"frames late (of {n})",
+                       [spread([v[1] for v in res.get((c, load), [])]) for c, _ in cfgs], ""),
+                      ("frame time p90 [ms]",
+                       [spread([v[2] / 1000 for v in res.get((c, load), [])], "{:.1f}")
+                        for c, _ in cfgs], ""),
+                      ("p95 [ms]",
+                       [spread([v[3] / 1000 for v in res.get((c, load), [])], "{:.1f}")
+                        for c, _ in cfgs], ""),
+                      ("p99 [ms]",
+                       [spread([v[4] / 1000 for v in res.get((c, load), [])], "{:.1f}")
+                        for c, _ in cfgs], "")]
+            for c, name in cfgs:
+                if e_med((c, load)) is not None and med((c, load), 3) is not None:
+                    t4_points[load].append((board, name, e_med((c, load)),
+                                            med((c, load), 3) / 1000))
+        else:
+            for i, ms in enumerate(T4_BENCH_MS):
+                ref = med(("performance", load), i)
+                rfc = (f"WALT {RFC_BENCH['walt'][i]}%, PELT {RFC_BENCH['pelt'][i]}%")
+                lines.append((f"work in {ms} ms phases, % of performance",
+                              [spread([100 * v[i] / ref for v in res.get((c, load), [])],
+                                      "{:.1f}") if ref else "n/a" for c, _ in cfgs],
+                              rfc))
+            ref_all = sum(med(("performance", load), i) or 0 for i in range(5))
+            for c, name in cfgs:
+                all_ = sum(med((c, load), i) or 0 for i in range(5))
+                if ref_all and e_med((c, load)) is not None:
+                    t4_points[load].append((board, name, e_med((c, load)),
+                                            100 * all_ / ref_all))
+            # By construction (bench is pinned): the performance governor
+            # does the most work of every length, powersave the least.
+            for i, ms in enumerate(T4_BENCH_MS):
+                works = {c: med((c, load), i) for c, _ in cfgs if med((c, load), i)}
+                if "performance" in works and max(works.values()) > works["performance"] * 1.01:
+                    problems.append(f"Table 4 ({board}): bench {ms} ms: performance "
+                                    f"is not the fastest ({works})")
+                if "powersave" in works and min(works.values()) < works["powersave"] * 0.99:
+                    problems.append(f"Table 4 ({board}): bench {ms} ms: powersave "
+                                    f"is not the slowest ({works})")
+        for j, (measure, vals, rfc) in enumerate(lines):
+            md.append(f"| {load if j == 0 else ''} | {measure} | " + " | ".join(vals)
+                      + f" | {rfc} |")
+        for c, _ in cfgs:
+            for i, v in enumerate(res.get((c, load), [])):
+                e = joules.get((c, load), [])
+                data.append([board, c, load, i + 1, *v, f"{e[i]:.4f}" if i < len(e) else ""])
+            if len(res.get((c, load), [])) != 3:
+                problems.append(f"Table 4 ({board}): {len(res.get((c, load), []))} runs "
+                                f"of {load} under {c}, not 3")
+    write_csv(f"table4-{board}.csv", ["board", "config", "load", "run", "value1",
+                                       "value2", "value3", "value4", "value5",
+                                       "energy_J"], data)
+    md += ["", f"Virtual {board}: QEMU arm64 virt, 8 vCPUs, -icount, the CPUs, OPPs "
+           "and power coefficients of the kernel's "
+           f"{'hi3660' if board == 'hikey960' else 'hi6220'} device tree; one boot "
+           "per configuration, three runs of each load, median (min-max). Work is "
+           "emulated: it takes 1024/capacity x f_max/f as long "
+           "(scripts/guest/socload.c); energy is modelled: the Energy Model's "
+           "power of each busy CPU at its OPP, all tasks, busy energy only. "
+           "video: 6 s at 60 Hz, a decoder (an I-frame of 3 ms then 7 P-frames "
+           "of 1 ms of work on the reference CPU), a render thread (1 ms) and a "
+           "SCHED_FIFO audio thread on CPU 0 (0.3 ms every 10 ms; RT uclamp.min "
+           "default 0, a battery-powered setting); ui: 5 bursts of 30 "
+           "frames after 500 ms idle, a UI and a render thread of 2 ms of work "
+           "each (every 8th frame 3 ms); frame time from the frame's vsync to the end of its "
+           "render, late above 16.67 ms. bench: cpufreq-bench pinned to the "
+           "last CPU, 5 rounds of each load length, sleeps as long; work as a "
+           "% of the performance governor's (medians). Plots: "
+           + ", ".join(f"table4-{ld}.png" for ld in loads) + ".", ""]
+for load, pts in t4_points.items():
+    if pts:
+        plot_t4(load, pts, "energy [J, modelled]",
+                "95th percentile frame time [ms]" if load != "bench"
+                else "work, % of performance (all lengths)",
+                os.path.join(results, f"table4-{load}.png"))
+if not t4_boards and os.path.exists(os.path.join(results, "raw-energy.csv")):
+    problems.append("Table 4: no data (run scripts/run.sh energy)")
 
 with open(os.path.join(results, "tables.md"), "w") as f:
     f.write("\n".join(md) + "\n")

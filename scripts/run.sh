@@ -26,17 +26,23 @@
 #            PELT and WALT (a task turning heavy, a sleeper's memory,
 #            boosted placement and energy, prefer_idle's wake-up
 #            latency) and LISA's check of every sched_boost_task event,
-#            -icount.
+#            -icount;
+#   energy   Table 4 on the virtual HiKey960 and HiKey: energy (from the
+#            EM) and frame times of a video, UI bursts and cpufreq-bench
+#            under performance, schedutil with PELT, WALT (20 and 10 ms
+#            windows), WALT with a boost of 10, and powersave, one boot
+#            per configuration, -icount (TABLE4_BOOTS="board:config ..."
+#            boots only those).
 #
 # Results go to $SCHED_UTIL_CACHE/results (tables.md and CSV files), which
 # scripts/upstream.sh puts in the cover letter.
 #
-#   scripts/run.sh [checks|tables|bench|soc|place]...   (default: all five)
+#   scripts/run.sh [checks|tables|bench|soc|place|energy]...   (default: all)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/guest-lib.sh"
 
-parts=("${@:-checks tables bench soc place}")
+parts=("${@:-checks tables bench soc place energy}")
 parts=(${parts[*]})
 
 "$REPO/scripts/setup.sh"
@@ -49,7 +55,7 @@ need_x86=0 need_baseline=0 need_soc=0
 for p in "${parts[@]}"; do
 	case $p in
 	bench) need_baseline=1 need_x86=1 ;;
-	soc|place) need_soc=1 ;;
+	soc|place|energy) need_soc=1 ;;
 	*) need_x86=1 ;;
 	esac
 done
@@ -146,7 +152,31 @@ for part in "${parts[@]}"; do
 			sed "s/^/hikey960,/" > "$RESULTS/raw-place.csv" || true
 		cp "$GUEST/soc-hikey960-table5.log" "$RESULTS/soc-hikey960-table5.log"
 		;;
-	*) die "unknown part $part (checks, tables, bench, soc, place)" ;;
+	energy)
+		# One boot per configuration; the HiKey runs video and bench.
+		: > "$RESULTS/raw-energy.csv.new"
+		boots=(hikey960:{performance,pelt,walt,walt10,boost,powersave}
+		       hikey:{performance,pelt,walt,walt10,boost})
+		[ -n "${TABLE4_BOOTS:-}" ] && boots=($TABLE4_BOOTS)
+		for run in "${boots[@]}"; do
+			board=${run%:*} cfg=${run#*:} append=
+			[ $cfg = walt10 ] && append=walt_ravg_window=10000000
+			log "booting: the virtual $board, table4 $cfg (arm64, 8 vCPUs, -icount)"
+			start=$(date +%s)
+			out=$GUEST/soc-$board-table4-$cfg.log
+			res=$(boot_soc "$out" patched-arm64 $board \
+				"guest_mode=soc board=$board soc=table4 t4=$cfg $append" "${ICOUNT[@]}")
+			log "soc $board table4 $cfg: $res in $(( $(date +%s) - start )) s"
+			grep -aE '^(PASS|FAIL)' "$out" || true
+			[ -n "$res" ] || guest_failed "soc $board table4 $cfg" "$out"
+			[ "$res" = "soc $board table4 $cfg ok" ] || status=1
+			grep -aE '^(T4|EM|POLICY),' "$out" | sed "s/^/$board,/" \
+				>> "$RESULTS/raw-energy.csv.new" || true
+			cp "$out" "$RESULTS/"
+		done
+		mv "$RESULTS/raw-energy.csv.new" "$RESULTS/raw-energy.csv"
+		;;
+	*) die "unknown part $part (checks, tables, bench, soc, place, energy)" ;;
 	esac
 done
 

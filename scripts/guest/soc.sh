@@ -7,7 +7,8 @@
 # the SchedTune RFC's ramp as work at each boost and dumps what the host
 # needs for PerfIndex, frequency, energy and the plots
 # (scripts/results.py, scripts/energy.py); soc=table5 (HiKey960) measures
-# placement (at the end). Output lines:
+# placement; soc=table4 runs Table 4's loads under configuration t4= (at
+# the end). Output lines:
 #   PASS/FAIL <check>: ...
 #   EM,<cpu>,<kHz>,<power uW>,<inefficient>  the Energy Model, per perf
 #                                   domain (1: a higher OPP costs no more
@@ -17,14 +18,17 @@
 #   == trace <boost> ... == trace end   the raw trace of one ramp
 #   T5,<signal>,<scenario>,<setting>,<run>,<socload's numbers>
 #   == trace5 <signal> <scenario> <setting> <run> ... == trace end
+#   T4,<config>,<load>,<run>,<socload's numbers>
+#   == trace4 <config> <load> <run> ... == trace end
 
 T=/sys/kernel/tracing
 CPUS=/sys/devices/system/cpu
-board=hikey part=checks
+board=hikey part=checks t4=pelt
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
 	board=*) board=${arg#board=} ;;
 	soc=*) part=${arg#soc=} ;;
+	t4=*) t4=${arg#t4=} ;;
 	esac
 done
 result=ok fails=0
@@ -294,7 +298,7 @@ fi
 # sched_boost_task event of socload on a ramp at boost 30 and a place run
 # at boost -30 has margin == (1024 - util) * 30 // 100, respectively
 # -(util * 30 // 100) (sched-tune.rst, section 2), and there are events.
-t5_trace_start() { # sched_switch filter ("0": none)
+trace_start() { # sched_switch filter ("0": none)
 	echo 0 > $T/tracing_on
 	echo > $T/trace
 	echo "$1" > $T/events/sched/sched_switch/filter
@@ -304,17 +308,17 @@ t5_trace_start() { # sched_switch filter ("0": none)
 	echo 1 > $T/tracing_on
 }
 
-t5_trace_dump() { # label
+trace_dump() { # label
 	echo 0 > $T/tracing_on
-	echo "== trace5 $1"
+	echo "== $1"
 	echo "$F0"
 	grep -v '^#' $T/trace
 	echo "== trace end"
 }
 
 # socload in the bench group; its output line, or "failed".
-t5_socload() {
-	sh -c 'echo $$ > /dev/stune/bench/tasks; exec socload "$@"' socload "$@" ||
+in_bench() { # socload args...
+	sh -c 'echo $$ > /dev/stune/bench/tasks; exec "$@"' in_bench "$@" ||
 		echo failed
 }
 
@@ -355,22 +359,22 @@ if [ $part = table5 ]; then
 		echo $sig > /proc/sys/kernel/sched_util_signal
 		sleep 1
 		for run in 1 2 3; do
-			t5_trace_start "$mine"
-			t5_line $sig heavy - $run "$(t5_socload step -1)"
-			[ $run = 1 ] && t5_trace_dump "$sig heavy - $run"
+			trace_start "$mine"
+			t5_line $sig heavy - $run "$(in_bench socload step -1)"
+			[ $run = 1 ] && trace_dump "trace5 $sig heavy - $run"
 		done
 		for run in 1 2 3; do
-			t5_trace_start "$mine"
-			t5_line $sig sleeper - $run "$(t5_socload sleeper -1)"
-			[ $run = 1 ] && t5_trace_dump "$sig sleeper - $run"
+			trace_start "$mine"
+			t5_line $sig sleeper - $run "$(in_bench socload sleeper -1)"
+			[ $run = 1 ] && trace_dump "trace5 $sig sleeper - $run"
 		done
 		for load in place:0:4000 place:60:4000 place10:0:1600 place10:80:1600; do
 			scen=${load%%:*} boost=${load#*:} work=${boost#*:} boost=${boost%:*}
 			echo $boost > /dev/stune/bench/schedtune.boost
 			for run in 1 2 3; do
-				t5_trace_start 0
-				t5_line $sig $scen $boost $run "$(t5_socload place -1 2 $work)"
-				t5_trace_dump "$sig $scen $boost $run"
+				trace_start 0
+				t5_line $sig $scen $boost $run "$(in_bench socload place -1 2 $work)"
+				trace_dump "trace5 $sig $scen $boost $run"
 			done
 		done
 		echo 0 > /dev/stune/bench/schedtune.boost
@@ -383,9 +387,9 @@ if [ $part = table5 ]; then
 					bg="$bg $!"
 				done
 				sleep 0.5
-				t5_trace_start 'next_comm == "wakee"'
-				t5_line $sig wake4 $pi $run "$(t5_socload wake4 -1 50)"
-				t5_trace_dump "$sig wake4 $pi $run"
+				trace_start 'next_comm == "wakee"'
+				t5_line $sig wake4 $pi $run "$(in_bench socload wake4 -1 50)"
+				trace_dump "trace5 $sig wake4 $pi $run"
 				wait $bg
 			done
 		done
@@ -404,9 +408,9 @@ if [ $part = table5 ]; then
 		echo > $T/trace
 		echo 1 > $T/tracing_on
 		if [ ${run#*:} = ramp ]; then
-			t5_socload ramp -1 >/dev/null
+			in_bench socload ramp -1 >/dev/null
 		else
-			t5_socload place -1 1 >/dev/null
+			in_bench socload place -1 1 >/dev/null
 		fi
 		echo 0 > $T/tracing_on
 		lisa="$lisa $(t5_lisa $boost)"
@@ -425,4 +429,71 @@ if [ $part = table5 ]; then
 	[ -z "$bad" ]; check kernel-log $? "${bad:-no WARN, BUG or Oops}"
 	[ $fails = 0 ] || result="$fails failed"
 	echo "GUEST RESULT: soc $board table5 $result"
+fi
+
+# Table 4: energy and frame times under one configuration (t4=, one boot
+# each, scripts/run.sh energy): performance, schedutil with pelt, walt
+# (20 ms windows; walt10: the boot set 10 ms), boost (walt, the loads'
+# group at boost 10, as the Pixel's top-app) and powersave. Three runs of
+# each load (scripts/guest/socload.c): video (6 s), ui (HiKey960 only: 5
+# bursts) and bench (the RFC's cpufreq-bench, 5 rounds, on the last CPU,
+# a big one on the HiKey960). Each run dumps the idle switches and the
+# frequency changes, all the host needs for the energy (scripts/energy.py).
+if [ $part = table4 ]; then
+	print_model
+	stune_bench_group
+	gov=schedutil sig=pelt boost=0
+	case $t4 in
+	performance|powersave) gov=$t4 ;;
+	pelt) ;;
+	walt|walt10) sig=walt ;;
+	boost) sig=walt boost=10 ;;
+	*) check config 1 "unknown t4=$t4"; t4= ;;
+	esac
+	for p in $(policies); do
+		echo $gov > $CPUS/cpufreq/policy$p/scaling_governor
+	done
+	echo $sig > /proc/sys/kernel/sched_util_signal
+	echo $boost > /dev/stune/bench/schedtune.boost
+	# A battery-powered device's setting (Documentation/admin-guide/
+	# sysctl/kernel.rst): RT tasks not run at the top OPP by default.
+	echo 0 > /proc/sys/kernel/sched_util_clamp_min_rt_default
+	want=20000000
+	[ "$t4" = walt10 ] && want=10000000
+	got="$(cat $CPUS/cpufreq/policy*/scaling_governor | sort -u | tr '\n' ' ')"
+	got="$got$(cat /proc/sys/kernel/sched_util_signal) $(cat /proc/sys/kernel/sched_walt_ravg_window)"
+	got="$got $(cat /dev/stune/bench/schedtune.boost)"
+	got="$got $(cat /proc/sys/kernel/sched_util_clamp_min_rt_default)"
+	[ "$got" = "$gov $sig $want $boost 0" ]
+	check config $? "$t4: governor, signal, WALT window, boost, RT uclamp.min: $got"
+	echo 0 > $T/tracing_on
+	echo 16384 > $T/buffer_size_kb
+	echo "$(policies | sed 's/^/cpu_id == /' | paste -sd '|' | sed 's/|/ || /g')" \
+		> $T/events/power/cpu_frequency/filter
+	for e in power/cpu_frequency sched/sched_switch; do
+		echo 1 > $T/events/$e/enable
+	done
+	loads="video:6 ui:5 bench:5"
+	[ $board = hikey ] && loads="video:6 bench:5"
+	last=$(($(ls -d $CPUS/cpu[0-9]* | wc -l) - 1))
+	sleep 1
+	for run in 1 2 3; do
+		for l in $loads; do
+			where=-1
+			[ ${l%:*} = bench ] && where=$last
+			# The energy needs when each CPU turns busy or idle.
+			trace_start "prev_pid == 0 || next_pid == 0"
+			out=$(in_bench socload ${l%:*} $where ${l#*:})
+			case "$out" in
+			failed|"") result=fail; echo "FAIL table4: socload $l run $run under $t4" ;;
+			esac
+			echo "T4,$t4,${l%:*},$run,$(echo $out | cut -d' ' -f2- | tr ' ' ',')"
+			trace_dump "trace4 $t4 ${l%:*} $run"
+		done
+	done
+	echo $$ > /dev/stune/tasks
+	bad=$(dmesg | grep -E 'WARNING:|BUG:|Oops' | head -3)
+	[ -z "$bad" ]; check kernel-log $? "${bad:-no WARN, BUG or Oops}"
+	[ $fails = 0 ] || result="$fails failed"
+	echo "GUEST RESULT: soc $board table4 $t4 $result"
 fi

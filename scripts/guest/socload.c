@@ -78,6 +78,29 @@
  *                             child's return from read(), and the % of
  *                             wake-ups that ran on a big CPU; the
  *                             children are named "wakee"
+ *
+ * Energy and frame times (Table 4): frames are due at 60 Hz vsyncs,
+ * FRAME_NS apart; a frame's time runs from its vsync to the end of its
+ * render, and it is late above FRAME_NS. Marks t4_start and t4_end.
+ *
+ *   socload video -1 SECONDS  a decoder with one frame per vsync in groups
+ *                             of 8 pictures, an I-frame of 3 ms of work
+ *                             then 7 P-frames of 1 ms, each handed to a
+ *                             render process (1 ms), beside a
+ *                             SCHED_FIFO audio process on CPU 0 (0.3 ms
+ *                             every 10 ms); prints "frames N LATE P90 P95 P99",
+ *                             the frame times in us
+ *   socload ui -1 BURSTS      Jankbench-like: BURSTS times 500 ms of
+ *                             idle, then 30 frames from a UI process
+ *                             (2 ms of work, every 8th frame 3 ms) to a
+ *                             render process (the same);
+ *                             prints as video
+ *   socload bench CPU ROUNDS  cpufreq-bench: for each of 50, 100, 150,
+ *                             200 and 250 ms, ROUNDS rounds of a load
+ *                             phase that long, spinning, then a sleep as
+ *                             long; prints "bench W50 W100 W150 W200
+ *                             W250", the reference work of the load
+ *                             phases of each length, in us
  */
 #include "guest.h"
 
@@ -434,6 +457,196 @@ static int wake4(int rounds)
 	return 0;
 }
 
+/*
+ * Frames (Table 4). A stage hands each frame to the next through a pipe,
+ * with its index and its vsync.
+ */
+#define FRAME_NS	16666667LL
+
+struct frame {
+	int idx;
+	long long vsync;
+};
+
+static long long *shared_ll(int n)
+{
+	long long *p = mmap(NULL, n * sizeof(*p), PROT_READ | PROT_WRITE,
+			    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED) {
+		perror("mmap");
+		exit(1);
+	}
+	return p;
+}
+
+/*
+ * A render process: for each frame it reads, @run of work (@run8 for
+ * every 8th frame), then the frame's time into @times[idx]. Returns the
+ * write end of its pipe.
+ */
+static int render_fork(long long *times, long long run, long long run8)
+{
+	struct frame fr;
+	int fds[2];
+
+	if (pipe(fds)) {
+		perror("pipe");
+		exit(1);
+	}
+	if (!fork()) {
+		prctl(PR_SET_NAME, "render");
+		close(fds[1]);
+		while (read(fds[0], &fr, sizeof(fr)) == sizeof(fr)) {
+			work(fr.idx % 8 ? run : run8);
+			times[fr.idx] = clock_ns(CLOCK_MONOTONIC) - fr.vsync;
+		}
+		_exit(0);
+	}
+	close(fds[0]);
+	return fds[1];
+}
+
+static void frame_send(int fd, int idx, long long vsync)
+{
+	struct frame fr = { idx, vsync };
+
+	if (write(fd, &fr, sizeof(fr)) != sizeof(fr)) {
+		perror("write");
+		exit(1);
+	}
+}
+
+/*
+ * Close the render pipe, reap @children, print the frames late and the
+ * 90th, 95th and 99th percentile frame times.
+ */
+static int frames_end(int fd, long long *times, int n, int children)
+{
+	int i, st, late = 0, bad = 0;
+
+	close(fd);
+	while (children--)
+		if (wait(&st) < 0 || st)
+			bad = 1;
+	mark("t4_end");
+	if (bad) {
+		fprintf(stderr, "socload: a child failed\n");
+		return 1;
+	}
+	for (i = 0; i < n; i++)
+		late += times[i] > FRAME_NS;
+	qsort(times, n, sizeof(*times), cmp_ll);
+	printf("frames %d %d %lld %lld %lld\n", n, late,
+	       times[n * 90 / 100] / 1000, times[n * 95 / 100] / 1000,
+	       times[n * 99 / 100] / 1000);
+	return 0;
+}
+
+/*
+ * Audio: SCHED_FIFO, 0.3 ms of work every 10 ms until *@stop, on CPU 0:
+ * an RT task's CPU is not chosen by EAS, and a run on a big CPU costs more
+ * than the rest of the load.
+ */
+static void audio_fork(volatile long long *stop)
+{
+	struct sched_param sp = { .sched_priority = 2 };
+	long long due;
+
+	if (fork())
+		return;
+	prctl(PR_SET_NAME, "audio");
+	pin(0);
+	if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
+		perror("SCHED_FIFO");
+		_exit(1);
+	}
+	for (due = clock_ns(CLOCK_MONOTONIC); !*stop;) {
+		work(300 * NSEC_PER_USEC);
+		due += 10000 * NSEC_PER_USEC;
+		sleep_until(due);
+	}
+	_exit(0);
+}
+
+static int video(long long len)
+{
+	int k, fd, n = len / FRAME_NS;
+	/* [0]: audio's stop flag, then the frame times */
+	long long *shared = shared_ll(1 + n), *times = shared + 1, start;
+
+	fd = render_fork(times, 1000 * NSEC_PER_USEC, 1000 * NSEC_PER_USEC);
+	audio_fork(&shared[0]);
+	mark("t4_start");
+	start = clock_ns(CLOCK_MONOTONIC);
+	for (k = 0; k < n; k++) {
+		sleep_until(start + k * FRAME_NS);
+		work((k % 8 ? 1000 : 3000) * NSEC_PER_USEC);
+		frame_send(fd, k, start + k * FRAME_NS);
+	}
+	shared[0] = 1;
+	return frames_end(fd, times, n, 2);
+}
+
+static int ui(int bursts)
+{
+	const int per_burst = 30, idle = 30;	/* vsyncs: 500 ms each */
+	int b, i, k, fd, n = bursts * per_burst;
+	long long *times = shared_ll(n), vsync;
+
+	fd = render_fork(times, 2000 * NSEC_PER_USEC, 3000 * NSEC_PER_USEC);
+	mark("t4_start");
+	vsync = clock_ns(CLOCK_MONOTONIC);
+	for (b = 0, k = 0; b < bursts; b++) {
+		vsync += idle * FRAME_NS;
+		for (i = 0; i < per_burst; i++, k++, vsync += FRAME_NS) {
+			sleep_until(vsync);
+			work((k % 8 ? 2000 : 3000) * NSEC_PER_USEC);
+			frame_send(fd, k, vsync);
+		}
+	}
+	return frames_end(fd, times, n, 1);
+}
+
+/* Spin for @len of CLOCK_MONOTONIC; returns the reference work done. */
+static long long work_for(long long len)
+{
+	long long end = clock_ns(CLOCK_MONOTONIC) + len, done = 0;
+	long long from = clock_ns(CLOCK_THREAD_CPUTIME_ID), to;
+	double rate;
+
+	while (clock_ns(CLOCK_MONOTONIC) < end) {
+		rate = rate_now();
+		do {
+			to = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+		} while (to - from < GRANULE_NS);
+		done += (to - from) * rate;
+		from = to;
+	}
+	return done;
+}
+
+static int bench(int rounds)
+{
+	long long done[5] = { 0 }, len;
+	int i, r;
+
+	mark("t4_start");
+	for (i = 0; i < 5; i++) {
+		len = (i + 1) * 50000 * NSEC_PER_USEC;
+		for (r = 0; r < rounds; r++) {
+			done[i] += work_for(len);
+			sleep_until(clock_ns(CLOCK_MONOTONIC) + len);
+		}
+	}
+	mark("t4_end");
+	printf("bench");
+	for (i = 0; i < 5; i++)
+		printf(" %lld", done[i] / 1000);
+	printf("\n");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 3) {
@@ -452,6 +665,12 @@ int main(int argc, char **argv)
 			     (argc == 5 ? atoll(argv[4]) : 4000) * NSEC_PER_USEC);
 	if (argc == 4 && !strcmp(argv[1], "wake4"))
 		return wake4(atoi(argv[3]));
+	if (argc == 4 && !strcmp(argv[1], "video"))
+		return video(atoll(argv[3]) * NSEC_PER_SEC);
+	if (argc == 4 && !strcmp(argv[1], "ui"))
+		return ui(atoi(argv[3]));
+	if (argc == 4 && !strcmp(argv[1], "bench"))
+		return bench(atoi(argv[3]));
 	if (argc == 4 && !strcmp(argv[1], "work")) {
 		long long start = clock_ns(CLOCK_MONOTONIC), cpu;
 
@@ -468,6 +687,7 @@ int main(int argc, char **argv)
 		return ramp();
 	fprintf(stderr, "usage: %s work CPU US | periodic CPU PERIOD_US WORK_US SECONDS |\n"
 		"       ramp CPU | step -1 | sleeper -1 | place -1 SECONDS [US] |\n"
-		"       wake4 -1 ROUNDS\n", argv[0]);
+		"       wake4 -1 ROUNDS | video -1 SECONDS | ui -1 BURSTS |\n"
+		"       bench CPU ROUNDS\n", argv[0]);
 	return 2;
 }
