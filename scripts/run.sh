@@ -75,6 +75,24 @@ fi
 # Guest time counts instructions: host load does not show in the results.
 ICOUNT=(-icount shift=0,sleep=off)
 
+# One boot of the virtual SoC: soc_run BOARD WHAT APPEND TAGS. The guest
+# reports "soc BOARD WHAT ok"; its log is soc-BOARD-WHAT.log (spaces as
+# dashes), its PASS/FAIL lines go to stderr and its TAGS rows, prefixed
+# with BOARD, to stdout. Sets status=1 unless the guest reported ok.
+soc_run() {
+	local board=$1 what=$2 append=$3 tags=$4 out start res
+	out=$GUEST/soc-$board-${what// /-}.log
+	log "booting: the virtual $board, $what (arm64, 8 vCPUs, -icount)"
+	start=$(date +%s)
+	res=$(boot_soc "$out" patched-arm64 $board "guest_mode=soc board=$board $append" \
+		"${ICOUNT[@]}")
+	log "soc $board $what: $res in $(( $(date +%s) - start )) s"
+	grep -aE '^(PASS|FAIL)' "$out" >&2 || true
+	[ -n "$res" ] || guest_failed "soc $board $what" "$out"
+	[ "$res" = "soc $board $what ok" ] || status=1
+	grep -aE "^($tags)," "$out" | sed "s/^/$board,/" || true
+}
+
 status=0
 for part in "${parts[@]}"; do
 	case $part in
@@ -125,31 +143,15 @@ for part in "${parts[@]}"; do
 		: > "$RESULTS/raw-soc.csv.new"
 		for run in hikey960:checks hikey:checks hikey:table1; do
 			board=${run%:*} what=${run#*:}
-			log "booting: the virtual $board, $what (arm64, 8 vCPUs, -icount)"
-			start=$(date +%s)
-			res=$(boot_soc "$GUEST/soc-$board-$what.log" patched-arm64 $board \
-				"guest_mode=soc board=$board soc=$what sched_verbose" "${ICOUNT[@]}")
-			log "soc $board $what: $res in $(( $(date +%s) - start )) s"
-			grep -aE '^(PASS|FAIL)' "$GUEST/soc-$board-$what.log" || true
-			[ -n "$res" ] || guest_failed "soc $board $what" "$GUEST/soc-$board-$what.log"
-			[ "$res" = "soc $board $what ok" ] || status=1
-			grep -aE '^(T1H|EM|POLICY|WORK|UTIL),' "$GUEST/soc-$board-$what.log" |
-				sed "s/^/$board,/" >> "$RESULTS/raw-soc.csv.new" || true
+			soc_run $board $what "soc=$what sched_verbose" 'T1H|EM|POLICY|WORK|UTIL' \
+				>> "$RESULTS/raw-soc.csv.new"
 		done
 		mv "$RESULTS/raw-soc.csv.new" "$RESULTS/raw-soc.csv"
 		cp "$GUEST/soc-hikey-table1.log" "$RESULTS/soc-hikey-table1.log"
 		;;
 	place)
-		log "booting: the virtual hikey960, table5 (arm64, 8 vCPUs, -icount)"
-		start=$(date +%s)
-		res=$(boot_soc "$GUEST/soc-hikey960-table5.log" patched-arm64 hikey960 \
-			"guest_mode=soc board=hikey960 soc=table5 sched_verbose" "${ICOUNT[@]}")
-		log "soc hikey960 table5: $res in $(( $(date +%s) - start )) s"
-		grep -aE '^(PASS|FAIL)' "$GUEST/soc-hikey960-table5.log" || true
-		[ -n "$res" ] || guest_failed "soc hikey960 table5" "$GUEST/soc-hikey960-table5.log"
-		[ "$res" = "soc hikey960 table5 ok" ] || status=1
-		grep -aE '^(T5|EM|POLICY),' "$GUEST/soc-hikey960-table5.log" |
-			sed "s/^/hikey960,/" > "$RESULTS/raw-place.csv" || true
+		soc_run hikey960 table5 "soc=table5 sched_verbose" 'T5|EM|POLICY' \
+			> "$RESULTS/raw-place.csv"
 		cp "$GUEST/soc-hikey960-table5.log" "$RESULTS/soc-hikey960-table5.log"
 		;;
 	energy)
@@ -161,18 +163,9 @@ for part in "${parts[@]}"; do
 		for run in "${boots[@]}"; do
 			board=${run%:*} cfg=${run#*:} append=
 			[ $cfg = walt10 ] && append=walt_ravg_window=10000000
-			log "booting: the virtual $board, table4 $cfg (arm64, 8 vCPUs, -icount)"
-			start=$(date +%s)
-			out=$GUEST/soc-$board-table4-$cfg.log
-			res=$(boot_soc "$out" patched-arm64 $board \
-				"guest_mode=soc board=$board soc=table4 t4=$cfg $append" "${ICOUNT[@]}")
-			log "soc $board table4 $cfg: $res in $(( $(date +%s) - start )) s"
-			grep -aE '^(PASS|FAIL)' "$out" || true
-			[ -n "$res" ] || guest_failed "soc $board table4 $cfg" "$out"
-			[ "$res" = "soc $board table4 $cfg ok" ] || status=1
-			grep -aE '^(T4|EM|POLICY),' "$out" | sed "s/^/$board,/" \
-				>> "$RESULTS/raw-energy.csv.new" || true
-			cp "$out" "$RESULTS/"
+			soc_run $board "table4 $cfg" "soc=table4 t4=$cfg $append" 'T4|EM|POLICY' \
+				>> "$RESULTS/raw-energy.csv.new"
+			cp "$GUEST/soc-$board-table4-$cfg.log" "$RESULTS/"
 		done
 		mv "$RESULTS/raw-energy.csv.new" "$RESULTS/raw-energy.csv"
 		;;

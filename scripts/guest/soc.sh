@@ -298,6 +298,18 @@ fi
 # sched_boost_task event of socload on a ramp at boost 30 and a place run
 # at boost -30 has margin == (1024 - util) * 30 // 100, respectively
 # -(util * 30 // 100) (sched-tune.rst, section 2), and there are events.
+# Tables 4 and 5 trace sched_switch and each policy's frequency changes,
+# into a buffer large enough for a run; trace_start begins a run.
+trace_setup() {
+	echo 0 > $T/tracing_on
+	echo 16384 > $T/buffer_size_kb
+	echo "$(policies | sed 's/^/cpu_id == /' | paste -sd '|' | sed 's/|/ || /g')" \
+		> $T/events/power/cpu_frequency/filter
+	for e in power/cpu_frequency sched/sched_switch; do
+		echo 1 > $T/events/$e/enable
+	done
+}
+
 trace_start() { # sched_switch filter ("0": none)
 	echo 0 > $T/tracing_on
 	echo > $T/trace
@@ -347,13 +359,7 @@ t5_lisa() {
 if [ $part = table5 ]; then
 	print_model
 	stune_bench_group
-	echo 0 > $T/tracing_on
-	echo 16384 > $T/buffer_size_kb
-	echo "$(policies | sed 's/^/cpu_id == /' | paste -sd '|' | sed 's/|/ || /g')" \
-		> $T/events/power/cpu_frequency/filter
-	for e in power/cpu_frequency sched/sched_switch; do
-		echo 1 > $T/events/$e/enable
-	done
+	trace_setup
 	mine='next_comm == "socload" || prev_comm == "socload"'
 	for sig in pelt walt; do
 		echo $sig > /proc/sys/kernel/sched_util_signal
@@ -466,13 +472,7 @@ if [ $part = table4 ]; then
 	got="$got $(cat /proc/sys/kernel/sched_util_clamp_min_rt_default)"
 	[ "$got" = "$gov $sig $want $boost 0" ]
 	check config $? "$t4: governor, signal, WALT window, boost, RT uclamp.min: $got"
-	echo 0 > $T/tracing_on
-	echo 16384 > $T/buffer_size_kb
-	echo "$(policies | sed 's/^/cpu_id == /' | paste -sd '|' | sed 's/|/ || /g')" \
-		> $T/events/power/cpu_frequency/filter
-	for e in power/cpu_frequency sched/sched_switch; do
-		echo 1 > $T/events/$e/enable
-	done
+	trace_setup
 	loads="video:6 ui:5 bench:5"
 	[ $board = hikey ] && loads="video:6 bench:5"
 	last=$(($(ls -d $CPUS/cpu[0-9]* | wc -l) - 1))
