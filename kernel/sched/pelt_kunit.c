@@ -65,8 +65,8 @@ static void pelt_mult_table_test(struct kunit *test)
 	const struct mult_case *c = test->param_value;
 	unsigned long util[2];
 
-	pelt_run_sleep_util(c->run_ms * NSEC_PER_MSEC,
-			    c->sleep_ms * NSEC_PER_MSEC, c->shift, util);
+	pelt_run_sleep_util((u64)c->run_ms * NSEC_PER_MSEC,
+			    (u64)c->sleep_ms * NSEC_PER_MSEC, c->shift, util);
 	KUNIT_EXPECT_LE_MSG(test, abs_diff(util[0], c->util_run),
 			    PELT_FIXED_POINT_TOL,
 			    "after %u ms of running at x%u: %lu, expected %lu",
@@ -79,9 +79,11 @@ static void pelt_mult_table_test(struct kunit *test)
 
 /*
  * Live: a kthread on CPU 1 sleeps until its utilization has decayed to
- * nothing, runs 8 ms, then sleeps 32 ms. While it sleeps, the test reads
- * its utilization, the CPU's as schedutil reads it and the task's as
- * placement reads it; when it wakes, it reads its own decayed utilization.
+ * nothing, runs 8 ms, then sleeps until the test wakes it, 32 ms or more
+ * later. Meanwhile the test reads its utilization, the CPU's as schedutil
+ * reads it and the task's as placement reads it; when it wakes, it reads
+ * its own decayed utilization and placement's, which util_est holds at the
+ * run's.
  */
 #define LIVE_CPU	1
 #define LIVE_RUN_NS	(8 * NSEC_PER_MSEC)
@@ -90,9 +92,11 @@ static void pelt_mult_table_test(struct kunit *test)
 struct live_load {
 	unsigned int shift;
 	struct completion blocking;	/* ran LIVE_RUN_NS, about to sleep */
-	struct completion woken;	/* woke and read util_wake */
+	bool wake;			/* the test is done reading: wake up */
+	struct completion woken;	/* woke and read what follows */
 	u64 slept_ns;			/* local_clock() across the sleep */
 	unsigned long util_wake;
+	struct sched_placement_inputs in_wake;
 };
 
 static int live_load_fn(void *arg)
@@ -107,9 +111,17 @@ static int live_load_fn(void *arg)
 		cpu_relax();
 	complete(&l->blocking);
 	t = local_clock();
-	msleep(LIVE_SLEEP_MS);
+	/* Until the test has read what it needs and slept LIVE_SLEEP_MS. */
+	for (;;) {
+		set_current_state(TASK_UNINTERRUPTIBLE);
+		if (READ_ONCE(l->wake))
+			break;
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
 	l->slept_ns = local_clock() - t;
 	l->util_wake = READ_ONCE(current->se.avg.util_avg);
+	sched_placement_inputs(current, LIVE_CPU, &l->in_wake);
 	complete(&l->woken);
 	while (!kthread_should_stop())
 		schedule_timeout_interruptible(1);
@@ -157,22 +169,26 @@ static void pelt_mult_live_test(struct kunit *test)
 	wake_up_process(k);
 
 	wait_for_completion(&l.blocking);
-	/* Off its CPU in its sleep, well before the 32 ms are over. */
-	for (i = 0; !wait_task_inactive(k, TASK_UNINTERRUPTIBLE); i++) {
-		KUNIT_ASSERT_LT(test, i, 1000);
+	/* Off its CPU, in the sleep that lasts until it is woken below. */
+	for (i = 0; i < 1000 && !wait_task_inactive(k, TASK_UNINTERRUPTIBLE); i++)
 		usleep_range(10, 20);
-	}
+	KUNIT_EXPECT_LT(test, i, 1000);
 	block = READ_ONCE(k->se.avg.util_avg);
 	cpu = sugov_cpu_util(LIVE_CPU, &min, &max);
 	sched_placement_inputs(k, LIVE_CPU, &in);
+	msleep(LIVE_SLEEP_MS);
+	WRITE_ONCE(l.wake, true);
+	wake_up_process(k);
 	wait_for_completion(&l.woken);
 	kthread_stop(k);
 	put_task_struct(k);
 	sched_pelt_set_lshift(0);
 
-	kunit_info(test, "run: task %lu, schedutil %lu, placement %lu; %llu ms of sleep: %lu",
-		   block, cpu, in.task_util, l.slept_ns / NSEC_PER_MSEC,
-		   l.util_wake);
+	kunit_info(test, "run: task %lu, schedutil %lu, placement %lu",
+		   block, cpu, in.task_util);
+	kunit_info(test, "%llu ms of sleep: task %lu, placement %lu",
+		   div_u64(l.slept_ns, NSEC_PER_MSEC), l.util_wake,
+		   l.in_wake.task_util);
 	pelt_run_sleep_util(LIVE_RUN_NS, 0, *shift, util);
 	expect = util[0];
 	tol = expect / 8 + 16;
@@ -191,16 +207,23 @@ static void pelt_mult_live_test(struct kunit *test)
 
 	/*
 	 * The sleep decays util_avg by 2^(-slept * multiplier / 32 ms) from
-	 * what the run left, as the table's arithmetic decays its run; what
-	 * placement reads stays as above (util_est).
+	 * what the run left, as the table's arithmetic decays its run.
 	 */
 	pelt_run_sleep_util(LIVE_RUN_NS, l.slept_ns, *shift, util);
 	expect = block * util[1] / util[0];
 	tol = block / 8 + 8;
 	KUNIT_EXPECT_LE_MSG(test, abs_diff(l.util_wake, expect), tol,
 			    "after %llu ms of sleep from %lu: %lu, expected %lu",
-			    l.slept_ns / NSEC_PER_MSEC, block, l.util_wake,
+			    div_u64(l.slept_ns, NSEC_PER_MSEC), block, l.util_wake,
 			    expect);
+	/*
+	 * Placement reads util_est, which the sleep did not decay: at
+	 * least the run's utilization, less util_est's 1% margin of
+	 * updates it skips.
+	 */
+	KUNIT_EXPECT_GE_MSG(test, l.in_wake.task_util + 16, block,
+			    "placement's task utilization after the sleep %lu, the run's %lu",
+			    l.in_wake.task_util, block);
 }
 
 static struct kunit_case sched_pelt_mult_cases[] = {
