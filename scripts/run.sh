@@ -125,7 +125,9 @@ for part in "${parts[@]}"; do
 		;;
 	bench)
 		: > "$RESULTS/raw-bench.csv.new"
-		for cfg in baseline pelt walt walt-boost boost uclamp; do
+		cfgs=(baseline pelt pelt8 walt walt-boost boost uclamp)
+		[ -n "${TABLE3_BOOTS:-}" ] && cfgs=($TABLE3_BOOTS)
+		for cfg in "${cfgs[@]}"; do
 			kernel=patched
 			[ $cfg = baseline ] || [ $cfg = uclamp ] && kernel=baseline
 			log "booting: bench=$cfg on the $kernel kernel (-icount)"
@@ -157,8 +159,8 @@ for part in "${parts[@]}"; do
 	energy)
 		# One boot per configuration; the HiKey runs video and bench.
 		: > "$RESULTS/raw-energy.csv.new"
-		boots=(hikey960:{performance,pelt,walt,walt10,boost,powersave}
-		       hikey:{performance,pelt,walt,walt10,boost})
+		boots=(hikey960:{performance,pelt,pelt8,walt,walt10,boost,powersave}
+		       hikey:{performance,pelt,pelt8,walt,walt10,boost})
 		[ -n "${TABLE4_BOOTS:-}" ] && boots=($TABLE4_BOOTS)
 		for run in "${boots[@]}"; do
 			board=${run%:*} cfg=${run#*:} append=

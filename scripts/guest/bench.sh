@@ -7,6 +7,10 @@
 #   baseline    pristine 6.12 + the virtual OPP cpufreq driver only
 #   pelt        the series, PELT selected, WALT off, no boost ever set
 #   walt        the series, WALT selected
+#   pelt8       the series, PELT at an 8 ms half-life
+#               (kernel.sched_pelt_multiplier 4): the ping-pong and the
+#               wake from idle only, where the faster clock runs at every
+#               switch
 #   walt-boost  the series, WALT selected, benchmarks in a group boosted 10
 #   boost       the series, PELT selected, benchmarks in a group boosted 10:
 #               SchedTune's cost on its own
@@ -49,7 +53,9 @@ result=ok
 case $cfg in
 baseline|pelt|boost) ;;
 walt|walt-boost)
-	echo walt > /proc/sys/kernel/sched_util_signal || result=fail ;;
+	select_signal walt || result=fail ;;
+pelt8)
+	select_signal pelt8 || result=fail ;;
 uclamp)
 	# Inherited by every task this shell starts; /proc/PID/sched shows it.
 	schedbench uclampmin $$ 10 || result=fail
@@ -82,12 +88,17 @@ run() {
 }
 
 hackbench -p -g 2 -l 100 >/dev/null	# warm-up, not counted
-run hackbench-1cpu $((2 * RUNS)) taskset -c 1 schedbench cputime hackbench -p -g 2 -l 100
-run hackbench $RUNS schedbench cputime hackbench -p -g 2 -l 100
-run pingpong $RUNS schedbench pingpong 1 50000
-run periodic $RUNS schedbench periodic 1 2000 1000
-run ipi $RUNS schedbench ipi 1 20000
-run migrate $RUNS schedbench migrate 5000
+if [ $cfg = pelt8 ]; then
+	run pingpong $RUNS schedbench pingpong 1 50000
+	run periodic $RUNS schedbench periodic 1 2000 1000
+else
+	run hackbench-1cpu $((2 * RUNS)) taskset -c 1 schedbench cputime hackbench -p -g 2 -l 100
+	run hackbench $RUNS schedbench cputime hackbench -p -g 2 -l 100
+	run pingpong $RUNS schedbench pingpong 1 50000
+	run periodic $RUNS schedbench periodic 1 2000 1000
+	run ipi $RUNS schedbench ipi 1 20000
+	run migrate $RUNS schedbench migrate 5000
+fi
 dmesg | grep -E 'WARNING:|BUG:|Oops|lockdep|UBSAN|KASAN' && result="fail (kernel log)"
 # Timing is only as good as the clock: the TSC must have stayed the
 # clocksource (scripts/guest-lib.sh, GUEST_CPU).

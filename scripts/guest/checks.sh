@@ -95,6 +95,30 @@ echo 15 > $K/sched_walt_init_task_load_pct
 [ -e $K/sched_walt_cpu_high_irqload ] && bad "sched_walt_cpu_high_irqload exists" ||
 	ok "no sched_walt_cpu_high_irqload: nothing would consume it (sched-walt.rst 5.2)"
 
+echo "== PELT half-life (kernel.sched_pelt_multiplier)"
+# PELT's rise to 80% on a spinning CPU takes 32 ms x log2(5) = 74.3 ms of
+# its clock; at a multiplier of 2 or 4, 37.2 or 18.6 ms. Measured a few
+# ms longer (one boot: 87.3, 46.6 and 25.5 ms): the spin's start is seen
+# by polling its state every 0.5 ms, its utilization as the tick updates
+# it every 4 ms, and this guest runs without -icount. Ranges around each,
+# none reachable with the multiplier ignored, and the 8 ms half-life at
+# least 2.5 times faster than the 32 ms one.
+check "sched_pelt_multiplier defaults to 1" 1 "$(cat $K/sched_pelt_multiplier)"
+t32=$(schedbench rise 1)
+echo 2 > $K/sched_pelt_multiplier && t16=$(schedbench rise 1)
+echo 4 > $K/sched_pelt_multiplier && ok "sched_pelt_multiplier takes 4"
+check "sched_pelt_multiplier reads 4" 4 "$(cat $K/sched_pelt_multiplier)"
+t8=$(schedbench rise 1)
+echo "PELT's rise to 80%: ${t32:-?} ms (32 ms half-life), ${t16:-?} ms (16 ms), ${t8:-?} ms (8 ms)"
+awk -v a="$t32" -v b="$t16" -v c="$t8" 'BEGIN {
+	exit !(a >= 60 && a <= 130 && b >= 30 && b <= 70 && c >= 14 && c <= 40 && a >= 2.5 * c) }' &&
+	ok "the step response follows the half-life" ||
+	bad "the step response does not follow the half-life (${t32:-?}/${t16:-?}/${t8:-?} ms)"
+refuse $K/sched_pelt_multiplier 0 3 5 8 16 -1 -4 +4 04 " 4" "4 " 0x4 "4 4" '4\n\n' \
+	'\t4' 4.0 four 1e0 '\n' 4294967300
+echo 1 > $K/sched_pelt_multiplier
+check "sched_pelt_multiplier back to 1" 1 "$(cat $K/sched_pelt_multiplier)"
+
 echo "== SchedTune, global knob"
 check "sched_cfs_boost defaults to 0" 0 "$(cat /proc/sys/kernel/sched_cfs_boost)"
 echo -20 > /proc/sys/kernel/sched_cfs_boost
@@ -236,7 +260,8 @@ refuse_all /dev/stune/foreground/schedtune.boost
 echo "== permissions"
 for kv in /proc/sys/kernel/sched_cfs_boost:50 /proc/sys/kernel/sched_util_signal:walt \
 	  /proc/sys/kernel/sched_use_walt_metrics:1 /proc/sys/kernel/sched_use_walt_cpu_util:1 \
-	  /proc/sys/kernel/sched_walt_init_task_load_pct:50; do
+	  /proc/sys/kernel/sched_walt_init_task_load_pct:50 \
+	  /proc/sys/kernel/sched_pelt_multiplier:4; do
 	f=${kv%:*} v=${kv##*:} before=$(cat ${kv%:*})
 	if schedbench asuser 1000 sh -c "echo $v > $f" 2>/dev/null; then
 		bad "uid 1000 wrote $f"

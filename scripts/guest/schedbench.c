@@ -13,6 +13,14 @@
  *                            being removed at once). With "fifo", as
  *                            SCHED_FIFO priority 1.
  *
+ *   schedbench rise CPU      a child pinned to CPU sleeps 2 s (its
+ *                            utilization decays to nothing), then spins;
+ *                            from another CPU, reads its PELT utilization
+ *                            (/proc/PID/sched) every 0.5 ms and prints the
+ *                            milliseconds from its first spin to 80%
+ *                            (819 of 1024): PELT's step response as
+ *                            kernel.sched_pelt_multiplier sets it.
+ *
  *   schedbench pingpong CPU N
  *                            two processes pinned to CPU pass a byte back
  *                            and forth through two pipes N times; prints
@@ -76,6 +84,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -265,6 +274,66 @@ static int sleeping(pid_t pid)
 	return p && p[1] == ' ' && p[2] == 'S';
 }
 
+/* A field of /proc/PID/sched (SCHED_DEBUG), -1 if unreadable. */
+static long sched_field(pid_t pid, const char *name)
+{
+	char path[64], line[256];
+	long v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/sched", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, name, strlen(name)) && line[strlen(name)] == ' ') {
+			v = atol(strchr(line, ':') + 1);
+			break;
+		}
+	fclose(f);
+	return v;
+}
+
+static int rise(int cpu)
+{
+	long long start = 0, t = 0;
+	pid_t pid = fork();
+	long util = -1;
+
+	if (pid < 0)
+		return 1;
+	if (!pid) {
+		pin(cpu);
+		sleep(2);
+		for (;;)
+			;
+	}
+	pin(!cpu);
+	/* Wait for its sleep, then for its first spin. */
+	t = now_ns();
+	while (sleeping(pid) != 1 && now_ns() - t < 1000000000LL)
+		usleep(500);
+	while (!start && now_ns() - t < 10000000000LL) {
+		if (sleeping(pid) == 0)
+			start = now_ns();
+		usleep(500);
+	}
+	while (start && now_ns() - start < 2000000000LL) {
+		util = sched_field(pid, "se.avg.util_avg");
+		if (util >= 819)
+			break;
+		usleep(500);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	if (util < 819) {
+		fprintf(stderr, "rise: utilization %ld after 2 s\n", util);
+		return 1;
+	}
+	printf("%.1f\n", (now_ns() - start) / 1e6);
+	return 0;
+}
+
 static int migrate(long n)
 {
 	int ab[2], ba[2], back[2];
@@ -394,6 +463,8 @@ int main(int argc, char **argv)
 		return step(atoi(argv[2]), 0);
 	if (argc == 4 && !strcmp(argv[1], "step") && !strcmp(argv[3], "fifo"))
 		return step(atoi(argv[2]), 1);
+	if (argc == 3 && !strcmp(argv[1], "rise"))
+		return rise(atoi(argv[2]));
 	if (argc == 4 && !strcmp(argv[1], "pingpong"))
 		return pingpong(atoi(argv[2]), atol(argv[3]));
 	if (argc == 5 && !strcmp(argv[1], "periodic"))

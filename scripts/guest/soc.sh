@@ -438,7 +438,8 @@ if [ $part = table5 ]; then
 fi
 
 # Table 4: energy and frame times under one configuration (t4=, one boot
-# each, scripts/run.sh energy): performance, schedutil with pelt, walt
+# each, scripts/run.sh energy): performance, schedutil with pelt (pelt8:
+# at an 8 ms half-life, kernel.sched_pelt_multiplier 4), walt
 # (20 ms windows; walt10: the boot set 10 ms), boost (walt, the loads'
 # group at boost 10, as the Pixel's top-app) and powersave. Three runs of
 # each load (scripts/guest/socload.c): video (6 s), ui (HiKey960 only: 5
@@ -451,7 +452,7 @@ if [ $part = table4 ]; then
 	gov=schedutil sig=pelt boost=0
 	case $t4 in
 	performance|powersave) gov=$t4 ;;
-	pelt) ;;
+	pelt|pelt8) sig=$t4 ;;
 	walt|walt10) sig=walt ;;
 	boost) sig=walt boost=10 ;;
 	*) check config 1 "unknown t4=$t4"; t4= ;;
@@ -459,19 +460,21 @@ if [ $part = table4 ]; then
 	for p in $(policies); do
 		echo $gov > $CPUS/cpufreq/policy$p/scaling_governor
 	done
-	echo $sig > /proc/sys/kernel/sched_util_signal
+	select_signal $sig
 	echo $boost > /dev/stune/bench/schedtune.boost
 	# A battery-powered device's setting (Documentation/admin-guide/
 	# sysctl/kernel.rst): RT tasks not run at the top OPP by default.
 	echo 0 > /proc/sys/kernel/sched_util_clamp_min_rt_default
-	want=20000000
+	want=20000000 mult=1
 	[ "$t4" = walt10 ] && want=10000000
+	[ "$t4" = pelt8 ] && sig=pelt mult=4
 	got="$(cat $CPUS/cpufreq/policy*/scaling_governor | sort -u | tr '\n' ' ')"
-	got="$got$(cat /proc/sys/kernel/sched_util_signal) $(cat /proc/sys/kernel/sched_walt_ravg_window)"
+	got="$got$(cat /proc/sys/kernel/sched_util_signal) $(cat /proc/sys/kernel/sched_pelt_multiplier)"
+	got="$got $(cat /proc/sys/kernel/sched_walt_ravg_window)"
 	got="$got $(cat /dev/stune/bench/schedtune.boost)"
 	got="$got $(cat /proc/sys/kernel/sched_util_clamp_min_rt_default)"
-	[ "$got" = "$gov $sig $want $boost 0" ]
-	check config $? "$t4: governor, signal, WALT window, boost, RT uclamp.min: $got"
+	[ "$got" = "$gov $sig $mult $want $boost 0" ]
+	check config $? "$t4: governor, signal, PELT multiplier, WALT window, boost, RT uclamp.min: $got"
 	trace_setup
 	loads="video:6 ui:5 bench:5"
 	[ $board = hikey ] && loads="video:6 bench:5"

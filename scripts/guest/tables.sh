@@ -86,11 +86,11 @@ done
 echo $$ > /dev/stune/tasks
 
 # Table 2 (WALT RFC cover letter): a 0 -> 100% -> 0 step on CPU 1 under
-# each signal; times from the step to 80% / 95% utilization (819 / 973 of
+# each signal (PELT also at 16 and 8 ms half-lives, select_signal); times from the step to 80% / 95% utilization (819 / 973 of
 # 1024), from the end of the step to 10% (102), to the highest OPP, and
 # from the end of the step to the lowest OPP. step_row SIGNAL [fifo].
 step_row() {
-	echo $1 > /proc/sys/kernel/sched_util_signal
+	select_signal $1 || result=fail
 	f0=$(cat /sys/devices/system/cpu/cpu$CPU/cpufreq/scaling_cur_freq)
 	echo > $T/trace
 	echo 1 > $T/tracing_on
@@ -165,6 +165,8 @@ steady_row() {
 
 if [ "$which" = 2 ]; then
 	step_row pelt
+	step_row pelt16
+	step_row pelt8
 	step_row walt
 	# RT as Android runs it: an RT task asks for no OPP by itself
 	# (uclamp.min 0 for RT tasks), so schedutil follows its utilization.
@@ -180,7 +182,7 @@ if [ "$which" = 2 ]; then
 	done
 	echo 1024 > /proc/sys/kernel/sched_util_clamp_min_rt_default
 fi
-echo pelt > /proc/sys/kernel/sched_util_signal
+select_signal pelt
 
 # Timing is only as good as the clock: the TSC must have stayed the
 # clocksource (scripts/guest-lib.sh, GUEST_CPU).
