@@ -25,7 +25,8 @@
 #                   receivers, 100 loops; microseconds) pinned to CPU 1:
 #                   no cross-CPU wake-ups, so runs differ by a few percent
 #                   instead of 50%, and 0.5% can be told from noise;
-#   hackbench       the same on both CPUs, as the seed ran it;
+#   hackbench       the same on both CPUs (the SchedTune RFC ran perf
+#                   bench sched messaging --thread --group 25 --loop 1000);
 #   pingpong        two processes pinned to CPU 1 passing a byte through
 #                   two pipes (50000 round trips; ns per round trip): the
 #                   worst case, two context switches and little else;
