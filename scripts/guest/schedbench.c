@@ -13,13 +13,15 @@
  *                            being removed at once). With "fifo", as
  *                            SCHED_FIFO priority 1.
  *
- *   schedbench rise CPU      a child pinned to CPU sleeps 2 s (its
- *                            utilization decays to nothing), then spins;
- *                            from another CPU, reads its PELT utilization
- *                            (/proc/PID/sched) every 0.5 ms and prints the
- *                            milliseconds from its first spin to 80%
- *                            (819 of 1024): PELT's step response as
- *                            kernel.sched_pelt_multiplier sets it.
+ *   schedbench rise CPU      pinned to CPU, sleeps 2 s (its utilization
+ *                            decays to nothing), then spins reading its
+ *                            own PELT utilization (/proc/self/sched, which
+ *                            the tick updates) and prints the milliseconds
+ *                            from its first spin to 80% (819 of 1024):
+ *                            PELT's step response as
+ *                            kernel.sched_pelt_multiplier sets it. The
+ *                            task times itself: a reader on another CPU
+ *                            saw the start late when the host stalled it.
  *
  *   schedbench pingpong CPU N
  *                            two processes pinned to CPU pass a byte back
@@ -84,7 +86,6 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <sched.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -296,42 +297,21 @@ static long sched_field(pid_t pid, const char *name)
 
 static int rise(int cpu)
 {
-	long long start = 0, t = 0;
-	pid_t pid = fork();
+	long long start;
 	long util = -1;
 
-	if (pid < 0)
-		return 1;
-	if (!pid) {
-		pin(cpu);
-		sleep(2);
-		for (;;)
-			;
+	pin(cpu);
+	sleep(2);
+	start = now_ns();
+	while (now_ns() - start < 2000000000LL) {
+		util = sched_field(getpid(), "se.avg.util_avg");
+		if (util >= 819) {
+			printf("%.1f\n", (now_ns() - start) / 1e6);
+			return 0;
+		}
 	}
-	pin(!cpu);
-	/* Wait for its sleep, then for its first spin. */
-	t = now_ns();
-	while (sleeping(pid) != 1 && now_ns() - t < 1000000000LL)
-		usleep(500);
-	while (!start && now_ns() - t < 10000000000LL) {
-		if (sleeping(pid) == 0)
-			start = now_ns();
-		usleep(500);
-	}
-	while (start && now_ns() - start < 2000000000LL) {
-		util = sched_field(pid, "se.avg.util_avg");
-		if (util >= 819)
-			break;
-		usleep(500);
-	}
-	kill(pid, SIGKILL);
-	waitpid(pid, NULL, 0);
-	if (util < 819) {
-		fprintf(stderr, "rise: utilization %ld after 2 s\n", util);
-		return 1;
-	}
-	printf("%.1f\n", (now_ns() - start) / 1e6);
-	return 0;
+	fprintf(stderr, "rise: utilization %ld after 2 s\n", util);
+	return 1;
 }
 
 static int migrate(long n)
