@@ -131,6 +131,15 @@ static int virt_opp_of_init(struct cpufreq_policy *policy)
 	policy->freq_table = table;
 	/* Where a bootloader leaves a board: at the highest OPP. */
 	policy->cur = table[dev_pm_opp_get_opp_count(cpu_dev) - 1].frequency;
+	/*
+	 * As cpufreq-dt: the board's clock-latency-ns, from which schedutil
+	 * derives its rate limit (1.5 times the latency).
+	 */
+	policy->cpuinfo.transition_latency =
+		dev_pm_opp_get_max_transition_latency(cpu_dev);
+	if (!policy->cpuinfo.transition_latency)
+		policy->cpuinfo.transition_latency =
+			CPUFREQ_DEFAULT_TRANSITION_LATENCY_NS;
 	policy->fast_switch_possible = true;
 	return 0;
 }
