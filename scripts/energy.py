@@ -13,6 +13,7 @@ idle states; the figures are therefore busy (dynamic) energy only.
                                         sched_boost_cpu)
     mark_time(events, text) -> s       (a trace_marker line's time)
     busy_energy(events, em, policies, f0, t0, t1) -> {cpu: uJ}
+    cluster_energy(events, em, policies, f0, t0, t1, share) -> {policy: uJ}
     average_frequency(events, policy, f0, t0, t1) -> kHz
     time_at(events, policy, f0, khz, t0, t1) -> s
 
@@ -60,15 +61,13 @@ def mark_time(events, text):
     raise ValueError('no mark %r in the trace' % text)
 
 
-def busy_energy(events, em, policies, f0, t0, t1):
-    """Energy in uJ per CPU over [t0, t1].
+def _spans(events, policies, f0, t0, t1):
+    """(seconds, {cpu: busy}, {policy: kHz}) over [t0, t1], in order.
 
-    em: {policy: {kHz: uW}}; policies: {policy: [cpus]} (the policy is
-    its first CPU, whose cpu_frequency events stand for all its CPUs);
-    f0: {policy: kHz} when the trace starts. A CPU is busy from a
-    sched_switch to a task other than the idle task (pid 0) until the
-    next switch to idle; before its first switch it is in the state that
-    switch leaves (prev_pid).
+    A CPU is busy from a sched_switch to a task other than the idle task
+    (pid 0) until the next switch to idle; before its first switch it is
+    in the state that switch leaves (prev_pid). The policy is its first
+    CPU, whose cpu_frequency events stand for all its CPUs.
     """
     policy_of = {c: p for p, cpus in policies.items() for c in cpus}
     freq = dict(f0)
@@ -76,27 +75,47 @@ def busy_energy(events, em, policies, f0, t0, t1):
     for e in events:
         if e.kind == 'switch' and e.cpu not in busy:
             busy[e.cpu] = e.b != 0
-    energy = {c: 0.0 for c in policy_of}
     last = t0
-
-    def account(until):
-        for c in energy:
-            p = policy_of[c]
-            power = em[p][freq[p]] if busy.get(c) else IDLE_POWER_UW
-            energy[c] += (until - last) * power
-
     for e in sorted(events, key=lambda e: e.time):
         if e.time >= t1:
             break
         if e.time > t0:
-            account(e.time)
+            yield e.time - last, busy, freq
             last = e.time
         if e.kind == 'switch':
             busy[e.cpu] = e.a != 0
         elif e.kind == 'freq':
             freq[policy_of[e.a]] = e.b
     if t1 > last:
-        account(t1)
+        yield t1 - last, busy, freq
+
+
+def busy_energy(events, em, policies, f0, t0, t1):
+    """Energy in uJ per CPU over [t0, t1]: each busy CPU at its OPP's
+    power in the EM.
+
+    em: {policy: {kHz: uW}}; policies: {policy: [cpus]}; f0: {policy: kHz}
+    when the trace starts.
+    """
+    energy = {c: 0.0 for cpus in policies.values() for c in cpus}
+    for d, busy, freq in _spans(events, policies, f0, t0, t1):
+        for p, cpus in policies.items():
+            for c in cpus:
+                energy[c] += d * (em[p][freq[p]] if busy.get(c) else IDLE_POWER_UW)
+    return energy
+
+
+def cluster_energy(events, em, policies, f0, t0, t1, share):
+    """Energy in uJ per policy (cluster) over [t0, t1]: while any of its
+    CPUs is busy, the cluster draws @share of one CPU's EM power at the
+    cluster's OPP (its caches and interconnect, powered as long as a CPU
+    runs); nothing while all its CPUs are idle (cluster sleep).
+    """
+    energy = {p: 0.0 for p in policies}
+    for d, busy, freq in _spans(events, policies, f0, t0, t1):
+        for p, cpus in policies.items():
+            if any(busy.get(c) for c in cpus):
+                energy[p] += d * share * em[p][freq[p]]
     return energy
 
 

@@ -55,6 +55,14 @@ class BusyEnergy(unittest.TestCase):
         self.assertAlmostEqual(e[1], 10.0)
         self.assertAlmostEqual(e[2], 1000.0)
 
+    def test_cluster_energy(self):
+        # Policy 0 powered while CPU 0 or 1 is busy: 10.0-10.2, 10.4-10.5
+        # and 10.6-10.8 at 500 MHz (100 uW), 10.8-11.0 at 1000 MHz (400
+        # uW): 130 uJ at a share of 1; policy 2 all second at 1000 uW.
+        e = energy.cluster_energy(self.events, EM, POLICIES, F0, self.t0, self.t1, 0.5)
+        self.assertAlmostEqual(e[0], 65.0)
+        self.assertAlmostEqual(e[2], 500.0)
+
     def test_average_frequency(self):
         f = energy.average_frequency(self.events, 0, F0[0], self.t0, self.t1)
         self.assertAlmostEqual(f, 0.8 * 500000 + 0.2 * 1000000)

@@ -76,24 +76,127 @@ prepare_baseline_tree() {
 	echo "$stamp" > "$BASE_SRC/.sched-util-baseline"
 }
 
-# The arm64 initramfs of the virtual SoC: Debian's busybox-static for
-# arm64 (downloaded, not installed: nothing arm64 runs on the host),
-# schedbench and socload cross-compiled; the same /init and scripts.
-make_initramfs_arm64() {
-	local debs=$CACHE/debs-arm64 deb dir=$GUEST/initramfs-arm64
-	local apt=(apt-get -q -o APT::Architectures::=amd64 -o APT::Architectures::=arm64)
-	log "building the arm64 initramfs"
+# Download Debian packages for arm64 into $CACHE/debs-arm64 (not installed:
+# nothing arm64 runs on the host); apt's lists for arm64 sit next to the
+# host's, dpkg is not told.
+ARM64_APT=(apt-get -q -o APT::Architectures::=amd64 -o APT::Architectures::=arm64)
+download_arm64() { # package...
+	local debs=$CACHE/debs-arm64 p missing=()
 	mkdir -p "$debs"
-	deb=$(ls "$debs"/busybox-static_*_arm64.deb 2>/dev/null | tail -1) || true
-	if [ -z "$deb" ]; then
-		# apt's lists for arm64 next to the host's: dpkg is not told.
-		"${apt[@]}" update >/dev/null
-		(cd "$debs" && "${apt[@]}" download busybox-static:arm64 2>&1 |
-			grep -v '^W: Download is performed unsandboxed') ||
-			die "cannot download busybox-static:arm64"
-		deb=$(ls "$debs"/busybox-static_*_arm64.deb | tail -1)
+	for p in "$@"; do
+		ls "$debs/${p}"_*_arm64.deb >/dev/null 2>&1 || missing+=("$p:arm64")
+	done
+	[ ${#missing[@]} -eq 0 ] && return
+	"${ARM64_APT[@]}" update >/dev/null
+	(cd "$debs" && "${ARM64_APT[@]}" download "${missing[@]}" 2>&1 |
+		grep -v '^W: Download is performed unsandboxed') ||
+		die "cannot download ${missing[*]}"
+}
+
+# rt-app 1.0 for the virtual SoC, from Debian's source package: the
+# upstream tarball that `apt-get source rt-app` fetches, through a private
+# deb-src list (the host's apt configuration is not changed) and checked
+# against the .dsc's SHA-256. One patch (scripts/guest/rt-app-emuwork.patch):
+# its run and runtime events do the emulated work of scripts/guest/emuwork.h
+# instead of a calibrated loop. Linked statically against Debian's json-c
+# for arm64. workgen, rt-app's own preprocessor of its JSON files (Python
+# 2), is converted with lib2to3 to run on the host's Python 3.
+RTAPP=$CACHE/rt-app
+make_rt_app_arm64() {
+	local src=$RTAPP/src dsc tarball sum stamp
+	local apt=(apt-get -q -o Dir::Etc::SourceList="$RTAPP/deb-src.sources"
+		   -o Dir::Etc::SourceParts=/dev/null -o Dir::State::Lists="$RTAPP/lists")
+	stamp=$(cat "$REPO/scripts/guest/rt-app-emuwork.patch" \
+		"$REPO/scripts/guest/emuwork.h" | md5sum)
+	[ -x "$RTAPP/rt-app" ] && [ "$(cat "$RTAPP/.stamp" 2>/dev/null)" = "$stamp" ] &&
+		return
+	log "building rt-app 1.0 for arm64 from Debian's source package"
+	mkdir -p "$src" "$RTAPP/lists/partial"
+	if ! ls "$src"/rt-app_*.orig.tar.gz >/dev/null 2>&1; then
+		cat > "$RTAPP/deb-src.sources" <<-EOF
+		Types: deb-src
+		URIs: http://deb.debian.org/debian
+		Suites: bookworm
+		Components: main
+		Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+		EOF
+		"${apt[@]}" update >/dev/null || die "cannot read Debian's source index"
+		# Only the upstream tarball is used: Debian's packaging part
+		# may be missing from a mirror without failing the build.
+		(cd "$src" && "${apt[@]}" source --download-only rt-app 2>&1 |
+			grep -v '^W: Download is performed unsandboxed') || true
 	fi
-	rm -rf "$dir" && mkdir -p "$dir"/{bin,sbin,proc,sys,dev,tmp,guest}
+	dsc=$(ls "$src"/rt-app_*.dsc 2>/dev/null | tail -1)
+	tarball=$(ls "$src"/rt-app_*.orig.tar.gz 2>/dev/null | tail -1)
+	[ -n "$dsc" ] && [ -n "$tarball" ] || die "apt-get source rt-app fetched no tarball"
+	sum=$(sha256sum "$tarball" | cut -d' ' -f1)
+	grep -A3 '^Checksums-Sha256:' "$dsc" | grep -q " $sum .*$(basename "$tarball")" ||
+		die "$tarball does not match $(basename "$dsc")"
+	download_arm64 libjson-c-dev
+	rm -rf "$RTAPP/build" "$RTAPP/sysroot" && mkdir -p "$RTAPP/build" "$RTAPP/sysroot"
+	dpkg-deb -x "$(ls "$CACHE"/debs-arm64/libjson-c-dev_*_arm64.deb | tail -1)" \
+		"$RTAPP/sysroot"
+	tar -xzf "$tarball" -C "$RTAPP/build" --strip-components=1
+	patch -p1 -s --fuzz=0 -d "$RTAPP/build" \
+		-i "$REPO/scripts/guest/rt-app-emuwork.patch" ||
+		die "rt-app-emuwork.patch does not apply"
+	# What rt-app's configure finds on Debian 12 (no sched_setattr() in
+	# glibc 2.36, so no SCHED_DEADLINE, which the workloads do not use).
+	cat > "$RTAPP/build/src/config.h" <<-EOF
+	#define HAVE_LIBPTHREAD 1
+	#define HAVE_LIBM 1
+	#define HAVE_LIBRT 1
+	#define HAVE_LIBJSON_C 1
+	#define LOG_LEVEL 50
+	EOF
+	# json-c 0.13 dropped the TRUE and FALSE that rt-app 1.0 uses.
+	(cd "$RTAPP/build/src" && aarch64-linux-gnu-gcc -O2 -static -w \
+		-DTRUE=1 -DFALSE=0 -I. -I../libdl -I"$REPO/scripts/guest" \
+		-I"$RTAPP/sysroot/usr/include" -o "$RTAPP/rt-app" \
+		rt-app.c rt-app_utils.c rt-app_args.c rt-app_parse_config.c \
+		"$RTAPP/sysroot/usr/lib/aarch64-linux-gnu/libjson-c.a" \
+		-lpthread -lm -lrt) || die "rt-app does not build for arm64"
+	python3 -W ignore -m lib2to3 -n -w -o "$RTAPP" "$RTAPP/build/doc/workgen" \
+		>/dev/null 2>&1 || die "cannot convert workgen to Python 3"
+	echo "$stamp" > "$RTAPP/.stamp"
+}
+
+# rt-app's JSON file NAME (a path, or one of its doc/examples) through
+# workgen into DIR/NAME, its global duration set to SECONDS: the only
+# change made to a workload.
+rt_app_json() { # name seconds dir
+	local in=$1 out=$3/$(basename "$1")
+	[ -f "$in" ] || in=$RTAPP/build/doc/examples/$1
+	[ -f "$in" ] || die "no rt-app workload $1"
+	python3 "$RTAPP/workgen" -d -o "$out.tmp" "$in" >/dev/null ||
+		die "workgen failed on $1"
+	# json-c takes trailing commas, which rt-app's files have: the
+	# duration is replaced in the text, in the global section.
+	python3 - "$out.tmp" "$2" "$out" <<-'EOF' || die "$1: no global duration"
+	import re, sys
+	text = open(sys.argv[1]).read()
+	g = text.index('"global"')
+	glob, n = re.subn(r'("duration"\s*:\s*)-?\d+', r"\g<1>" + sys.argv[2], text[g:], 1)
+	if n != 1:
+	    sys.exit(1)
+	open(sys.argv[3], "w").write(text[:g] + glob)
+	EOF
+	rm -f "$out.tmp"
+}
+
+# The arm64 initramfs of the virtual SoC: Debian's busybox-static for
+# arm64, schedbench and socload cross-compiled, rt-app (make_rt_app_arm64)
+# with Table 4's workloads in /guest/rt-app (RTAPP_WORKLOADS, each run for
+# RTAPP_SECONDS); the same /init and scripts.
+RTAPP_WORKLOADS="video-long.json mp3-long.json browser-long.json"
+RTAPP_SECONDS=${RTAPP_SECONDS:-10}
+make_initramfs_arm64() {
+	local debs=$CACHE/debs-arm64 deb dir=$GUEST/initramfs-arm64 w
+	make_rt_app_arm64
+	log "building the arm64 initramfs"
+	download_arm64 busybox-static
+	deb=$(ls "$debs"/busybox-static_*_arm64.deb | tail -1)
+	rm -rf "$dir" && mkdir -p "$dir"/{bin,sbin,proc,sys,dev,tmp,guest/rt-app}
 	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$debs" ./bin/busybox
 	cp "$debs/bin/busybox" "$dir/bin/"
 	# The host's busybox-static is the same Debian build for amd64:
@@ -104,6 +207,10 @@ make_initramfs_arm64() {
 	for prog in schedbench socload; do
 		aarch64-linux-gnu-gcc -O2 -Wall -Wextra -Werror -static \
 			-o "$dir/bin/$prog" "$REPO/scripts/guest/$prog.c" -lm
+	done
+	cp "$RTAPP/rt-app" "$dir/bin/"
+	for w in $RTAPP_WORKLOADS; do
+		rt_app_json "$w" "$RTAPP_SECONDS" "$dir/guest/rt-app"
 	done
 	cp "$REPO/scripts/guest/init" "$dir/init"
 	cp "$REPO"/scripts/guest/*.sh "$REPO"/scripts/guest/*.txt "$dir/guest/"

@@ -16,6 +16,7 @@ cpufreq-bench: performance does the most work, powersave the least).
     scripts/results.py RESULTS_DIR KERNEL_DESCRIPTION
 """
 import csv
+import lzma
 import os
 import statistics
 import subprocess
@@ -410,15 +411,11 @@ if soc and os.path.exists(log1):
                                    "freq_avg_mhz", "pct_time_lowest_opp",
                                    "energy_mj", "activations", "seed_perf_index",
                                    "seed_freq_mhz"], data)
-    up = [b for b in (0, 15, 30, 60) if b in t1h]
-    for i, what in ((0, "PerfIndex"), (2, "average frequency")):
-        vals = [t1h[b][i] for b in up]
-        if vals != sorted(vals):
-            problems.append(f"Table 1 (HiKey): boosts 0/15/30/60 do not raise "
-                            f"the {what} monotonically: {vals}")
-    if -100 in t1h and (t1h[-100][3] < 50 or t1h[-100][0] >= 0):
+    # By construction: -100 deflates CFS utilization to 0, so schedutil
+    # asks for its lowest OPP (what PerfIndex then is, is measured).
+    if -100 in t1h and t1h[-100][3] < 50:
         problems.append(f"Table 1 (HiKey): boost -100 ran {t1h[-100][3]:.0f}% "
-                        f"at {lowest} MHz with PerfIndex {t1h[-100][0]:.2f}")
+                        f"at {lowest} MHz")
     png = os.path.join(results, "table1-hikey.png")
     plot_ramps(series, png)
     md += ["", "Virtual HiKey: QEMU arm64 virt, 8 vCPUs, -icount, with the "
@@ -640,11 +637,23 @@ elif os.path.exists(os.path.join(results, "raw-place.csv")):
     problems.append("Table 5 (HiKey960): no data (run scripts/run.sh place)")
 
 # Table 4 on the virtual HiKey960 and HiKey (scripts/guest/soc.sh,
-# soc=table4): energy and frame times, one boot per configuration.
-T4_CONFIGS = [("performance", "performance"), ("pelt", "PELT"),
-              ("pelt8", "PELT 8 ms"), ("walt", "WALT 20 ms"), ("walt10", "WALT 10 ms"),
-              ("boost", "WALT + boost 10"), ("powersave", "powersave")]
+# soc=table4): energy and performance per configuration, every run of
+# every boot (scripts/run.sh energy: one boot per configuration, one run;
+# energy-full: three boots of three runs). Columns in the order of the
+# data (run.sh's T4_CONFIGS); a configuration without a label here is
+# named by its t4= name.
+T4_LABELS = {"performance": "performance", "pelt": "PELT", "pelt16": "PELT 16 ms",
+             "pelt8": "PELT 8 ms", "pelt-boost10": "PELT + boost 10",
+             "walt": "WALT 20 ms", "walt10": "WALT 10 ms",
+             "walt-boost10": "WALT + boost 10", "powersave": "powersave"}
 T4_BENCH_MS = (50, 100, 150, 200, 250)
+# A cluster's own power while any of its CPUs runs (L2, interconnect), as a
+# share of one CPU's EM power at the cluster's OPP: LISA's HiKey energy
+# model (lisa/platforms/hikey_energy.py, measured on the board) gives the
+# cluster 112 against a CPU's 670 at 1200 MHz (0.17; 0.20-0.23 at lower
+# OPPs), and 0 in cluster sleep. The HiKey960 has no such published
+# model; the same share is applied to it.
+CLUSTER_SHARE = 0.17
 # The WALT RFC's cpufreq-bench: % of the performance governor's work.
 RFC_BENCH = {"walt": (67.4, 80.4, 85.9, 89.3, 90.9),
              "pelt": (76.5, 76.2, 82.5, 85.7, 88.6)}
@@ -661,158 +670,260 @@ def energy_rows(board, tag):
     return [r[1:] for r in rows("raw-energy.csv", board) if r and r[0] == tag]
 
 
-def plot_t4(load, points, xlabel, ylabel, png):
-    """One point per (board, configuration): energy against @ylabel."""
+def apart(a, b):
+    """The ranges of two samples do not overlap: a difference to call."""
+    return bool(a) and bool(b) and (max(a) < min(b) or max(b) < min(a))
+
+
+def plot_pareto(load, points, ylabel, png):
+    """Energy against @ylabel, one point per (board, configuration): the
+    median with the range of both as error bars."""
     data = os.path.join(results, f"plot-table4-{load}.dat")
-    boards = sorted({b for b, _, _, _ in points})
+    boards = sorted({p[0] for p in points})
     with open(data, "w") as f:
         for b in boards:
             f.write(f"# {b}\n")
-            for pb, label, x, y in points:
+            for pb, label, xs, ys in points:
                 if pb == b:
-                    f.write(f'{x:.4f} {y:.3f} "{label}"\n')
+                    f.write(f"{statistics.median(xs):.4f} {statistics.median(ys):.3f} "
+                            f"{min(xs):.4f} {max(xs):.4f} {min(ys):.3f} {max(ys):.3f} "
+                            f'"{label}"\n')
             f.write("\n\n")
     cmds = ["set terminal pngcairo size 900,600 font ',10' noenhanced",
             f"set output '{png}'",
-            f"set title 'Table 4, {load}: one point per configuration, median "
-            "of 3 runs (virtual SoC: work emulated, energy modelled from the EM)'",
-            f"set xlabel '{xlabel}'", f"set ylabel '{ylabel}'",
+            f"set title 'Table 4, {load}: median and range per configuration "
+            "(virtual SoC: work emulated, energy modelled from the EM, busy only)'",
+            "set xlabel 'energy [J, modelled]'", f"set ylabel '{ylabel}'",
             "set key outside top center horizontal", "set grid",
-            "set offsets 0, graph 0.2, graph 0.05, graph 0.05"]
+            "set offsets graph 0.05, graph 0.25, graph 0.08, graph 0.05"]
     plots = []
     for i, b in enumerate(boards):
-        plots += [f"'{data}' index {i} using 1:2 with points pt {7 + 2 * i} "
-                  f"ps 1.5 title '{b}'",
-                  f"'' index {i} using 1:2:3 with labels offset 1,0.7 "
-                  "left notitle"]
+        plots += [f"'{data}' index {i} using 1:2:3:4:5:6 with xyerrorbars "
+                  f"pt {7 + 2 * i} ps 1.3 title '{b}'",
+                  f"'' index {i} using 1:2:7 with labels offset 1,0.7 left notitle"]
     cmds.append("plot " + ", ".join(plots))
     subprocess.run(["gnuplot"], input="\n".join(cmds), text=True, check=True)
 
 
+def read_log(path):
+    """A guest log's lines, from the file or its .xz."""
+    if os.path.exists(path):
+        return path
+    if os.path.exists(path + ".xz"):
+        out = path + ".txt"
+        with lzma.open(path + ".xz", "rt", errors="replace") as f, open(out, "w") as o:
+            o.write(f.read())
+        return out
+    return None
+
+
 t4_boards = [b for b in ("hikey960", "hikey") if energy_rows(b, "T4")]
-t4_points = {"video": [], "ui": [], "bench": []}
+t4_points = {}
 for board in t4_boards:
     em, policies = {}, {}
     for p, khz, uw, ineff in energy_rows(board, "EM"):
         em.setdefault(int(p), {})[int(khz)] = int(uw)
     for p, cpus in energy_rows(board, "POLICY"):
         policies[int(p)] = [int(c) for c in cpus.split(":")]
-    # {(config, load): [[values...], ...]}, {(config, load): [J, ...]}
-    res, joules = {}, {}
-    for cfg, load, run, *vals in energy_rows(board, "T4"):
-        res.setdefault((cfg, load), []).append([float(v) for v in vals])
-    for cfg, _ in T4_CONFIGS:
-        log4 = os.path.join(results, f"soc-{board}-table4-{cfg}.log")
-        if not os.path.exists(log4):
-            continue
-        segs = trace_segments(log4, "== trace4 ", lambda w: tuple(w[2:5]))
-        for (c, load, run), (lines, f0) in segs.items():
-            ev = energy.parse_ftrace(lines)
-            t0, t1 = energy.mark_time(ev, "t4_start"), energy.mark_time(ev, "t4_end")
-            uj = sum(energy.busy_energy(ev, em, policies, f0, t0, t1).values())
-            joules.setdefault((c, load), []).append(uj / 1e6)
-    cfgs = [(c, name) for c, name in T4_CONFIGS if any(k[0] == c for k in res)]
-    loads = [ld for ld in ("video", "ui", "bench") if any(k[1] == ld for k in res)]
+    # {(config, load): {run: [values...]}}, run "BOOT.RUN"; loads of rt-app
+    # (T4R rows) in rtapp_loads.
+    res, cfgs, loads, rtapp_loads = {}, [], [], []
+    for tag in ("T4", "T4R"):
+        for cfg, load, run, *vals in energy_rows(board, tag):
+            try:
+                res.setdefault((cfg, load), {})[run] = [float(v) for v in vals]
+            except ValueError:
+                problems.append(f"Table 4 ({board}): {load} failed in run {run} "
+                                f"under {cfg}")
+            if cfg not in cfgs:
+                cfgs.append(cfg)
+            if load not in loads:
+                loads.append(load)
+            if tag == "T4R" and load not in rtapp_loads:
+                rtapp_loads.append(load)
+    # {(config, load): {run: J}}: busy energy, and with the clusters' power
+    joules, joules_cl = {}, {}
+    for cfg in cfgs:
+        boot = 1
+        while True:
+            log4 = read_log(os.path.join(results, f"soc-{board}-table4-{cfg}-{boot}.log"))
+            if not log4:
+                break
+            segs = trace_segments(log4, "== trace4 ", lambda w: tuple(w[2:5]))
+            for (c, load, run), (lines, f0) in segs.items():
+                ev = energy.parse_ftrace(lines)
+                t0, t1 = energy.mark_time(ev, "t4_start"), energy.mark_time(ev, "t4_end")
+                uj = sum(energy.busy_energy(ev, em, policies, f0, t0, t1).values())
+                joules.setdefault((c, load), {})[f"{boot}.{run}"] = uj / 1e6
+                uj += sum(energy.cluster_energy(ev, em, policies, f0, t0, t1,
+                                                CLUSTER_SHARE).values())
+                joules_cl.setdefault((c, load), {})[f"{boot}.{run}"] = uj / 1e6
+            boot += 1
 
-    def med(key, i):
-        vals = [v[i] for v in res.get(key, [])]
-        return statistics.median(vals) if vals else None
+    def vals(cfg, load, f, joules=joules):
+        """f(values, J) over the runs of (cfg, load) with both."""
+        r, j = res.get((cfg, load), {}), joules.get((cfg, load), {})
+        return [f(r[k], j[k]) for k in sorted(r) if k in j]
 
-    def e_med(key):
-        return statistics.median(joules[key]) if joules.get(key) else None
+    def cell(cfg, load, f, fmt="{:.0f}", joules=joules):
+        return spread(vals(cfg, load, f, joules), fmt)
 
+    def vs_pelt(cfg, load, f, joules=joules):
+        """The median's change against PELT's, marked * where the ranges
+        are apart."""
+        mine, ref = vals(cfg, load, f, joules), vals("pelt", load, f, joules)
+        if not mine or not ref or cfg == "pelt":
+            return ""
+        return (pct(statistics.median(mine), statistics.median(ref))
+                + (" *" if apart(mine, ref) else ""))
+
+    nruns = {len(res.get((c, ld), {})) for c in cfgs for ld in loads}
+    boots = {k.split(".")[0] for v in res.values() for k in v}
     md += [f"## Table 4 on the virtual {'HiKey960' if board == 'hikey960' else 'HiKey'}: "
-           "energy and frame times", "",
-           "| load | measure | " + " | ".join(n for _, n in cfgs) + " | the RFC |",
+           "energy and performance", "",
+           f"{len(boots)} boot(s) per configuration, {max(nruns)} run(s) of each load in "
+           "all; median (min-max) over the runs; * : the ranges of this configuration "
+           "and PELT's are apart.", "",
+           "| load | measure | " + " | ".join(T4_LABELS.get(c, c) for c in cfgs)
+           + " | the RFC |",
            "|---|---|" + "---:|" * len(cfgs) + "---|"]
+    energy_j = (lambda v, j: j)
     data = []
     for load in loads:
-        pelt_e = e_med(("pelt", load))
-        lines = [("energy [J, modelled]",
-                  [spread(joules.get((c, load), []), "{:.2f}") for c, _ in cfgs],
-                  RFC_T4.get(load, ""))]
-        lines.append(("energy against PELT",
-                      [pct(e_med((c, load)), pelt_e) if e_med((c, load)) and pelt_e
-                       else "n/a" for c, _ in cfgs], ""))
-        if load in ("video", "ui"):
-            n = int(med((cfgs[0][0], load), 0) or 0)
-            lines += [(f"frames late (of {n})",
-                       [spread([v[1] for v in res.get((c, load), [])]) for c, _ in cfgs], ""),
-                      ("frame time p90 [ms]",
-                       [spread([v[2] / 1000 for v in res.get((c, load), [])], "{:.1f}")
-                        for c, _ in cfgs], ""),
-                      ("p95 [ms]",
-                       [spread([v[3] / 1000 for v in res.get((c, load), [])], "{:.1f}")
-                        for c, _ in cfgs], ""),
-                      ("p99 [ms]",
-                       [spread([v[4] / 1000 for v in res.get((c, load), [])], "{:.1f}")
-                        for c, _ in cfgs], "")]
-            for c, name in cfgs:
-                if e_med((c, load)) is not None and med((c, load), 3) is not None:
-                    t4_points[load].append((board, name, e_med((c, load)),
-                                            med((c, load), 3) / 1000))
+        lines = [("energy [J, modelled]", [cell(c, load, energy_j, "{:.3f}") for c in cfgs],
+                  RFC_T4.get(load, "")),
+                 ("energy against PELT", [vs_pelt(c, load, energy_j) for c in cfgs], ""),
+                 ("energy with cluster power [J]",
+                  [cell(c, load, energy_j, "{:.3f}", joules_cl) for c in cfgs], ""),
+                 ("with cluster power, against PELT",
+                  [vs_pelt(c, load, energy_j, joules_cl) for c in cfgs], "")]
+        if load in rtapp_loads:
+            # in_bench_rtapp: threads, activations, missed, PerfIndex, stretch
+            n = int(statistics.median(vals(cfgs[0], load, lambda v, j: v[1])) or 0)
+            th = int(statistics.median(vals(cfgs[0], load, lambda v, j: v[0])) or 0)
+            missed, stretch = (lambda v, j: v[2]), (lambda v, j: v[4])
+            if n:
+                lines += [(f"activations that missed their period (of {n}, "
+                           f"{th} periodic threads)",
+                           [cell(c, load, missed) for c in cfgs], ""),
+                          ("PerfIndex (LISA), mean",
+                           [cell(c, load, lambda v, j: v[3], "{:.2f}") for c in cfgs], "")]
+            lines += [("run time over reference work (all threads)",
+                       [cell(c, load, stretch, "{:.2f}") for c in cfgs], ""),
+                      ("run time against PELT", [vs_pelt(c, load, stretch) for c in cfgs], "")]
+            # Without periodic threads, how long the work took is the
+            # performance.
+            ylabel, pareto_y = ("activations that missed their period", missed) if n \
+                else ("run time over reference work", stretch)
+        elif load in ("video", "ui"):
+            n = int(statistics.median(vals(cfgs[0], load, lambda v, j: v[0])) or 0)
+            late = (lambda v, j: v[1])
+            lines += [(f"frames late (of {n})", [cell(c, load, late) for c in cfgs], ""),
+                      ("late frames against PELT", [vs_pelt(c, load, late) for c in cfgs], "")]
+            for i, q in ((2, "p90"), (3, "p95"), (4, "p99")):
+                lines.append((f"frame time {q} [ms]",
+                              [cell(c, load, lambda v, j, i=i: v[i] / 1000, "{:.1f}")
+                               for c in cfgs], ""))
+            ylabel, pareto_y = "frames late", late
         else:
+            ref = {i: statistics.median(vals("performance", load, lambda v, j, i=i: v[i]))
+                   for i in range(5) if vals("performance", load, lambda v, j, i=i: v[i])}
             for i, ms in enumerate(T4_BENCH_MS):
-                ref = med(("performance", load), i)
-                rfc = (f"WALT {RFC_BENCH['walt'][i]}%, PELT {RFC_BENCH['pelt'][i]}%")
+                rfc = f"WALT {RFC_BENCH['walt'][i]}%, PELT {RFC_BENCH['pelt'][i]}%"
                 lines.append((f"work in {ms} ms phases, % of performance",
-                              [spread([100 * v[i] / ref for v in res.get((c, load), [])],
-                                      "{:.1f}") if ref else "n/a" for c, _ in cfgs],
-                              rfc))
-            ref_all = sum(med(("performance", load), i) or 0 for i in range(5))
-            for c, name in cfgs:
-                all_ = sum(med((c, load), i) or 0 for i in range(5))
-                if ref_all and e_med((c, load)) is not None:
-                    t4_points[load].append((board, name, e_med((c, load)),
-                                            100 * all_ / ref_all))
+                              [cell(c, load, lambda v, j, i=i: 100 * v[i] / ref[i], "{:.1f}")
+                               if i in ref else "n/a" for c in cfgs], rfc))
+            per_work = (lambda v, j: j / (sum(v[:5]) / 1e6))
+            lines += [("energy per second of reference work [J]",
+                       [cell(c, load, per_work, "{:.3f}") for c in cfgs], ""),
+                      ("energy per work against PELT",
+                       [vs_pelt(c, load, per_work) for c in cfgs], "")]
+            ref_all = sum(ref.values())
+            ylabel = "work not done, % of performance's (all lengths)"
+            pareto_y = (lambda v, j: 100 - 100 * sum(v[:5]) / ref_all) if ref_all else None
             # By construction (bench is pinned): the performance governor
-            # does the most work of every length, powersave the least.
+            # runs its CPU at the top OPP, powersave at the lowest.
             for i, ms in enumerate(T4_BENCH_MS):
-                works = {c: med((c, load), i) for c, _ in cfgs if med((c, load), i)}
+                works = {c: statistics.median(vals(c, load, lambda v, j, i=i: v[i]))
+                         for c in cfgs if vals(c, load, lambda v, j, i=i: v[i])}
                 if "performance" in works and max(works.values()) > works["performance"] * 1.01:
                     problems.append(f"Table 4 ({board}): bench {ms} ms: performance "
                                     f"is not the fastest ({works})")
                 if "powersave" in works and min(works.values()) < works["powersave"] * 0.99:
                     problems.append(f"Table 4 ({board}): bench {ms} ms: powersave "
                                     f"is not the slowest ({works})")
-        for j, (measure, vals, rfc) in enumerate(lines):
-            md.append(f"| {load if j == 0 else ''} | {measure} | " + " | ".join(vals)
+        for j, (measure, cells, rfc) in enumerate(lines):
+            md.append(f"| {load if j == 0 else ''} | {measure} | " + " | ".join(cells)
                       + f" | {rfc} |")
-        for c, _ in cfgs:
-            for i, v in enumerate(res.get((c, load), [])):
-                e = joules.get((c, load), [])
-                data.append([board, c, load, i + 1, *v, f"{e[i]:.4f}" if i < len(e) else ""])
-            if len(res.get((c, load), [])) != 3:
-                problems.append(f"Table 4 ({board}): {len(res.get((c, load), []))} runs "
-                                f"of {load} under {c}, not 3")
-    write_csv(f"table4-{board}.csv", ["board", "config", "load", "run", "value1",
+        if pareto_y:
+            for c in cfgs:
+                xs, ys = vals(c, load, energy_j), vals(c, load, pareto_y)
+                if xs and ys:
+                    t4_points.setdefault(load, ([], ylabel))[0].append(
+                        (board, T4_LABELS.get(c, c), xs, ys))
+        for c in cfgs:
+            r, jl = res.get((c, load), {}), joules.get((c, load), {})
+            for k in sorted(r):
+                data.append([board, c, load, k, *r[k],
+                             f"{jl[k]:.4f}" if k in jl else ""])
+            # By construction: every configuration ran every load as often,
+            # and every run left its trace.
+            if len(r) != max(nruns):
+                problems.append(f"Table 4 ({board}): {len(r)} runs of {load} under {c}, "
+                                f"not {max(nruns)}")
+            if set(r) - set(jl):
+                problems.append(f"Table 4 ({board}): no trace for runs "
+                                f"{sorted(set(r) - set(jl))} of {load} under {c}")
+    write_csv(f"table4-{board}.csv", ["board", "config", "load", "boot.run", "value1",
                                        "value2", "value3", "value4", "value5",
                                        "energy_J"], data)
     md += ["", f"Virtual {board}: QEMU arm64 virt, 8 vCPUs, -icount, the CPUs, OPPs "
            "and power coefficients of the kernel's "
-           f"{'hi3660' if board == 'hikey960' else 'hi6220'} device tree; one boot "
-           "per configuration, three runs of each load, median (min-max). Work is "
+           f"{'hi3660' if board == 'hikey960' else 'hi6220'} device tree. Work is "
            "emulated: it takes 1024/capacity x f_max/f as long "
-           "(scripts/guest/socload.c); energy is modelled: the Energy Model's "
-           "power of each busy CPU at its OPP, all tasks, busy energy only. "
-           "video: 6 s at 60 Hz, a decoder (an I-frame of 3 ms then 7 P-frames "
-           "of 1 ms of work on the reference CPU), a render thread (1 ms) and a "
-           "SCHED_FIFO audio thread on CPU 0 (0.3 ms every 10 ms; RT uclamp.min "
-           "default 0, a battery-powered setting); ui: 5 bursts of 30 "
-           "frames after 500 ms idle, a UI and a render thread of 2 ms of work "
-           "each (every 8th frame 3 ms); frame time from the frame's vsync to the end of its "
-           "render, late above 16.67 ms. bench: cpufreq-bench pinned to the "
-           "last CPU, 5 rounds of each load length, sleeps as long; work as a "
-           "% of the performance governor's (medians). Plots: "
-           + ", ".join(f"table4-{ld}.png" for ld in loads) + ".", ""]
-for load, pts in t4_points.items():
-    if pts:
-        plot_t4(load, pts, "energy [J, modelled]",
-                "95th percentile frame time [ms]" if load != "bench"
-                else "work, % of performance (all lengths)",
-                os.path.join(results, f"table4-{load}.png"))
+           "(scripts/guest/emuwork.h); energy is modelled: the Energy Model's "
+           "power of each busy CPU at its OPP, all tasks (busy energy), and with "
+           f"cluster power: while a CPU of a cluster runs, {CLUSTER_SHARE} of one "
+           "CPU's EM power at the cluster's OPP (LISA's HiKey energy model: cluster "
+           "112 against a CPU's 670 at 1200 MHz), nothing in cluster sleep. "
+           "video: 10 s at 60 Hz through a queue of 3 buffers: a decoder "
+           "working ahead (an I-frame of 2-4 ms of work on the reference CPU "
+           "every 8 frames, P-frames of 0.5-1.5 ms), a render thread (0.5-1.5 ms) "
+           "and the display latching a rendered frame at each vsync; a vsync "
+           "with none ready is a late (janky) frame, frame time from the start "
+           "of its decode to the end of its render; beside it a SCHED_FIFO audio "
+           "thread on CPU 0 (0.3 ms every 10 ms; RT uclamp.min default 0, a "
+           "battery-powered setting). ui: 51 bursts of 10 frames after 250 ms "
+           "idle, the first discarded; a UI thread (1.5-2.5 ms of work, one "
+           "frame in 6 heavy: 3-5 ms) hands each frame to a render thread "
+           "(1-2 ms, heavy 2-3 ms) once it finished the previous one and starts "
+           "the next at the first vsync after, as Android's Choreographer; "
+           "frame time from its vsync to the end of its render, late above "
+           "16.67 ms. Per-frame work is drawn from a seeded generator, the same "
+           "in every run. bench: cpufreq-bench pinned to "
+           "the last CPU, 5 rounds of each load length, sleeps as long; work as a "
+           "% of the performance governor's. "
+           + (", ".join(rtapp_loads) + ": rt-app's own workloads (its doc/examples, "
+              "Android use cases), unchanged but for their duration, run by rt-app 1.0 "
+              "whose run events do the emulated work; an activation of a periodic "
+              "thread (one with a timer) missed its period when its slack is negative. "
+              if rtapp_loads else "")
+           + "Plots: " + ", ".join(f"table4-{ld}.png" for ld in loads) + ".", ""]
+for load, (pts, ylabel) in t4_points.items():
+    plot_pareto(load, pts, ylabel, os.path.join(results, f"table4-{load}.png"))
 if not t4_boards and os.path.exists(os.path.join(results, "raw-energy.csv")):
     problems.append("Table 4: no data (run scripts/run.sh energy)")
+
+# rt-app's calibration (soc checks): a run event of 20 ms takes
+# 20 ms x 1024/capacity x f_max/f at every OPP, within 2%.
+for board in ("hikey960", "hikey"):
+    cal = soc_rows(board, "RTAPP")
+    if os.path.exists(os.path.join(results, "raw-soc.csv")) and not cal:
+        problems.append(f"rt-app calibration ({board}): no data")
+    for p, khz, want, got in cal:
+        if abs(int(got) - int(want)) > 0.02 * int(want):
+            problems.append(f"rt-app calibration ({board}): CPU {p} at {khz} kHz took "
+                            f"{got} us, not {want}")
 
 with open(os.path.join(results, "tables.md"), "w") as f:
     f.write("\n".join(md) + "\n")

@@ -55,7 +55,7 @@ need_x86=0 need_baseline=0 need_soc=0
 for p in "${parts[@]}"; do
 	case $p in
 	bench) need_baseline=1 need_x86=1 ;;
-	soc|place|energy) need_soc=1 ;;
+	soc|place|energy|energy-full) need_soc=1 ;;
 	*) need_x86=1 ;;
 	esac
 done
@@ -75,13 +75,14 @@ fi
 # Guest time counts instructions: host load does not show in the results.
 ICOUNT=(-icount shift=0,sleep=off)
 
-# One boot of the virtual SoC: soc_run BOARD WHAT APPEND TAGS. The guest
-# reports "soc BOARD WHAT ok"; its log is soc-BOARD-WHAT.log (spaces as
-# dashes), its PASS/FAIL lines go to stderr and its TAGS rows, prefixed
-# with BOARD, to stdout. Sets status=1 unless the guest reported ok.
+# One boot of the virtual SoC: soc_run BOARD WHAT APPEND TAGS [LOG]. The
+# guest reports "soc BOARD WHAT ok"; its log is LOG, by default
+# soc-BOARD-WHAT.log (spaces as dashes), its PASS/FAIL lines go to stderr
+# and its TAGS rows, prefixed with BOARD, to stdout. Sets status=1 unless
+# the guest reported ok.
 soc_run() {
 	local board=$1 what=$2 append=$3 tags=$4 out start res
-	out=$GUEST/soc-$board-${what// /-}.log
+	out=$GUEST/${5:-soc-$board-${what// /-}.log}
 	log "booting: the virtual $board, $what (arm64, 8 vCPUs, -icount)"
 	start=$(date +%s)
 	res=$(boot_soc "$out" patched-arm64 $board "guest_mode=soc board=$board $append" \
@@ -91,6 +92,46 @@ soc_run() {
 	[ -n "$res" ] || guest_failed "soc $board $what" "$out"
 	[ "$res" = "soc $board $what ok" ] || status=1
 	grep -aE "^($tags)," "$out" | sed "s/^/$board,/" || true
+}
+
+# Table 4's configurations, one column each (scripts/guest/soc.sh, t4=):
+# a governor, or a signal (pelt, pelt8, pelt16, walt, walt10: 10 ms
+# windows) with -boostN for the loads' group at boost N.
+T4_CONFIGS=(performance pelt pelt8 pelt-boost10 walt walt10 walt-boost10 powersave)
+
+# Table 4's boots BOARD:CONFIG:N, JOBS (default: the host's cores) at a
+# time: single-threaded TCG runs a guest on one host core, and under
+# -icount its time counts instructions, so guests side by side do not
+# change each other's results. Each boot's rows go to $GUEST/t4-*.csv,
+# its log (with the traces) to $RESULTS, compressed. Sets status=1 if a
+# boot failed.
+t4_boots() { # runs boots...
+	local runs=$1 n=0 total=$(($# - 1)) start=$(date +%s) board cfg i b
+	shift
+	for b in "$@"; do
+		board=${b%%:*} cfg=${b#*:} i=${cfg#*:} cfg=${cfg%%:*}
+		[ "$i" = "$cfg" ] && i=1
+		n=$((n + 1))
+		while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-$(nproc)}" ]; do
+			wait -n || status=1
+		done
+		log "Table 4: boot $n of $total ($board, $cfg, repetition $i), $(( $(date +%s) - start )) s elapsed"
+		(
+			append="soc=table4 t4=$cfg t4_runs=$runs"
+			case $cfg in walt10*) append="$append walt_ravg_window=10000000" ;; esac
+			status=0
+			soc_run $board "table4 $cfg" "$append" 'T4R?|EM|POLICY' \
+				soc-$board-table4-$cfg-$i.log > "$GUEST/t4-$board-$cfg-$i.csv.new"
+			sed -i "s/^$board,T4\(R\?\),$cfg,\([^,]*\),\([0-9]*\),/$board,T4\1,$cfg,\2,$i.\3,/" \
+				"$GUEST/t4-$board-$cfg-$i.csv.new"
+			mv "$GUEST/t4-$board-$cfg-$i.csv.new" "$GUEST/t4-$board-$cfg-$i.csv"
+			xz -T1 -c "$GUEST/soc-$board-table4-$cfg-$i.log" \
+				> "$RESULTS/soc-$board-table4-$cfg-$i.log.xz"
+			exit $status
+		) &
+	done
+	while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || status=1; done
+	log "Table 4: $total boots in $(( $(date +%s) - start )) s"
 }
 
 status=0
@@ -145,7 +186,7 @@ for part in "${parts[@]}"; do
 		: > "$RESULTS/raw-soc.csv.new"
 		for run in hikey960:checks hikey:checks hikey:table1; do
 			board=${run%:*} what=${run#*:}
-			soc_run $board $what "soc=$what sched_verbose" 'T1H|EM|POLICY|WORK|UTIL' \
+			soc_run $board $what "soc=$what sched_verbose" 'T1H|EM|POLICY|WORK|RTAPP|UTIL' \
 				>> "$RESULTS/raw-soc.csv.new"
 		done
 		mv "$RESULTS/raw-soc.csv.new" "$RESULTS/raw-soc.csv"
@@ -156,22 +197,28 @@ for part in "${parts[@]}"; do
 			> "$RESULTS/raw-place.csv"
 		cp "$GUEST/soc-hikey960-table5.log" "$RESULTS/soc-hikey960-table5.log"
 		;;
-	energy)
-		# One boot per configuration; the HiKey runs video and bench.
-		: > "$RESULTS/raw-energy.csv.new"
-		boots=(hikey960:{performance,pelt,pelt8,walt,walt10,boost,powersave}
-		       hikey:{performance,pelt,pelt8,walt,walt10,boost})
-		[ -n "${TABLE4_BOOTS:-}" ] && boots=($TABLE4_BOOTS)
-		for run in "${boots[@]}"; do
-			board=${run%:*} cfg=${run#*:} append=
-			[ $cfg = walt10 ] && append=walt_ravg_window=10000000
-			soc_run $board "table4 $cfg" "soc=table4 t4=$cfg $append" 'T4|EM|POLICY' \
-				>> "$RESULTS/raw-energy.csv.new"
-			cp "$GUEST/soc-$board-table4-$cfg.log" "$RESULTS/"
+	energy|energy-full)
+		# Table 4: one boot per board, configuration and repetition.
+		# energy: the HiKey960, one boot per configuration, one run of
+		# each load; energy-full: both boards, TABLE4_REPEAT (3) boots
+		# per configuration, 3 runs of each load.
+		runs=1 repeat=1 boards=hikey960
+		if [ $part = energy-full ]; then
+			runs=3 repeat=${TABLE4_REPEAT:-3} boards="hikey960 hikey"
+		fi
+		boots=()
+		for board in $boards; do
+			for cfg in "${T4_CONFIGS[@]}"; do
+				[ $board = hikey ] && [ $cfg = powersave ] && continue
+				for i in $(seq $repeat); do boots+=("$board:$cfg:$i"); done
+			done
 		done
-		mv "$RESULTS/raw-energy.csv.new" "$RESULTS/raw-energy.csv"
+		[ -n "${TABLE4_BOOTS:-}" ] && boots=($TABLE4_BOOTS)
+		rm -f "$RESULTS"/soc-*-table4-*.log* "$GUEST"/t4-*.csv
+		t4_boots $runs "${boots[@]}"
+		cat "$GUEST"/t4-*.csv > "$RESULTS/raw-energy.csv"
 		;;
-	*) die "unknown part $part (checks, tables, bench, soc, place, energy)" ;;
+	*) die "unknown part $part (checks, tables, bench, soc, place, energy, energy-full)" ;;
 	esac
 done
 

@@ -19,16 +19,19 @@
 #   T5,<signal>,<scenario>,<setting>,<run>,<socload's numbers>
 #   == trace5 <signal> <scenario> <setting> <run> ... == trace end
 #   T4,<config>,<load>,<run>,<socload's numbers>
+#   T4R,<config>,<rt-app workload>,<run>,<in_bench_rtapp's numbers>
+#   RTAPP,<cpu>,<kHz>,<expected us>,<rt-app's us>  rt-app's calibration
 #   == trace4 <config> <load> <run> ... == trace end
 
 T=/sys/kernel/tracing
 CPUS=/sys/devices/system/cpu
-board=hikey part=checks t4=pelt
+board=hikey part=checks t4=pelt t4_runs=3
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
 	board=*) board=${arg#board=} ;;
 	soc=*) part=${arg#soc=} ;;
 	t4=*) t4=${arg#t4=} ;;
+	t4_runs=*) t4_runs=${arg#t4_runs=} ;;
 	esac
 done
 result=ok fails=0
@@ -95,6 +98,20 @@ check_policies() {
 		[ -d /sys/kernel/debug/energy_model/cpu$p ] || bad="$bad em$p"
 	done
 	[ -z "$bad" ]; check energy-model $? "schedutil and an EM on every policy${bad:+; missing:$bad}"
+	# The OPP tables' clock-latency-ns (the same in every OPP of both
+	# boards), and schedutil's rate limit, 1.5 times it.
+	local lat rl got=
+	lat=$(find /proc/device-tree -name clock-latency-ns | head -1)
+	lat=$(dt_u32 $lat)
+	bad=
+	for p in $(policies); do
+		rl=$(cat $CPUS/cpufreq/policy$p/schedutil/rate_limit_us \
+			$CPUS/cpufreq/schedutil/rate_limit_us 2>/dev/null | head -1)
+		got="$got $p:$(cat $CPUS/cpufreq/policy$p/cpuinfo_transition_latency)ns/${rl}us"
+		[ "$(cat $CPUS/cpufreq/policy$p/cpuinfo_transition_latency)" = $lat ] &&
+			[ "$rl" = $((lat * 3 / 2000)) ] || bad=1
+	done
+	[ -z "$bad" ]; check transition-latency $? "clock-latency-ns and schedutil's rate limit:$got (want ${lat}ns/$((lat * 3 / 2000))us)"
 }
 
 check_eas() {
@@ -113,9 +130,10 @@ check_eas() {
 # Work calibration: at each OPP of each policy (userspace governor), 20 ms
 # of reference work on the policy's first CPU takes
 # 20 ms * 1024 / capacity * f_max / f, within 2%, in elapsed time (CPU
-# time, which the emulation counts, is printed too).
+# time, which the emulation counts, is printed too); so does an rt-app run
+# event of 20 ms, as rt-app measures it.
 check_work() {
-	local p f cap fmax want got bad= worst=0
+	local p f cap fmax want got bad= worst=0 rbad= rworst=0
 	for p in $(policies); do
 		echo userspace > $CPUS/cpufreq/policy$p/scaling_governor
 		cap=$(cat $CPUS/cpu$p/cpu_capacity)
@@ -130,9 +148,31 @@ check_work() {
 			[ ${err#-} -gt ${worst#-} ] && worst=$err
 			[ ${err#-} -le 20 ] || bad="$bad cpu$p@$f:${got}us(want ${want}us)"
 			echo "WORK,$p,$f,$want,$1,$2"
+			got=$(rtapp_run_us $p 20000)
+			err=$(( (got - want) * 1000 / want ))
+			[ ${err#-} -gt ${rworst#-} ] && rworst=$err
+			[ ${err#-} -le 20 ] || rbad="$rbad cpu$p@$f:${got}us(want ${want}us)"
+			echo "RTAPP,$p,$f,$want,$got"
 		done
 	done
 	[ -z "$bad" ]; check work-calibration $? "20 ms of work at every OPP, elapsed: worst error $worst/1000${bad:+;$bad}"
+	[ -z "$rbad" ]; check rt-app-calibration $? "rt-app's run of 20 ms at every OPP, elapsed: worst error $rworst/1000${rbad:+;$rbad}"
+}
+
+# One rt-app thread on CPU $1 with one run event of $2 us of work; prints
+# the elapsed time rt-app measured for it (its log's run column), in us.
+# (A thread without phases loops for ever, whatever its "loop".)
+rtapp_run_us() { # cpu us
+	mkdir -p /tmp/rtcal && rm -f /tmp/rtcal/*
+	cat > /tmp/rtcal/cal.json <<-EOF
+	{ "tasks" : { "cal" : { "cpus" : [ $1 ], "loop" : 1,
+		"phases" : { "p" : { "run" : $2 } } } },
+	  "global" : { "duration" : -1, "default_policy" : "SCHED_OTHER",
+		"logdir" : "/tmp/rtcal", "log_basename" : "cal",
+		"lock_pages" : false, "ftrace" : false, "gnuplot" : false } }
+	EOF
+	rt-app /tmp/rtcal/cal.json >/dev/null 2>&1
+	awk '!/^#/ { print $3; exit }' /tmp/rtcal/cal-cal-0.log 2>/dev/null || echo 0
 }
 
 # Frequency invariance: the PELT utilization of a periodic load of fixed
@@ -334,6 +374,37 @@ in_bench() { # socload args...
 		echo failed
 }
 
+# rt-app running workload $1 in the bench group, in a directory of its
+# own for its logs (the workloads' logdir is "./"). Prints "rtapp
+# THREADS ACTS MISSED PERF STRETCH" from its per-thread logs: the
+# periodic threads (those with a timer: c_period > 0), their activations,
+# those that missed their period (slack < 0), LISA's PerfIndex averaged
+# over those activations (slack / (c_period - c_duration),
+# lisa/analysis/rta.py; 0 without periodic threads), and the elapsed time
+# of every thread's run events over their reference work (1.00: as fast
+# as the reference CPU); "failed" if rt-app failed or logged no work.
+in_bench_rtapp() { # json
+	rm -rf /tmp/rtapp && mkdir /tmp/rtapp
+	echo "sched_util: t4_start" > $T/trace_marker
+	(cd /tmp/rtapp && in_bench rt-app $1 > /tmp/rtapp/out 2>&1) || {
+		tail -5 /tmp/rtapp/out >&2; echo failed; return; }
+	echo "sched_util: t4_end" > $T/trace_marker
+	awk '!/^#/ && NF >= 11 {
+		if (FILENAME != last) { last = FILENAME; periodic = 0 }
+		run += $3; ref += $9
+		if ($10 > 0) {
+			if (!periodic) { periodic = 1; threads++ }
+			n++
+			if ($8 < 0) miss++
+			if ($10 > $9) perf += $8 / ($10 - $9)
+		}
+	}
+	END {
+		if (!ref) { print "failed"; exit }
+		printf "rtapp %d %d %d %.3f %.3f\n", threads, n, miss, n ? perf / n : 0, run / ref
+	}' /tmp/rtapp/*.log
+}
+
 t5_line() { # signal scenario setting run output
 	case "$5" in
 	failed|"") result=fail; echo "FAIL table5: socload $2 $3 run $4 under $1" ;;
@@ -437,37 +508,44 @@ if [ $part = table5 ]; then
 	echo "GUEST RESULT: soc $board table5 $result"
 fi
 
-# Table 4: energy and frame times under one configuration (t4=, one boot
+# Table 4: energy and performance under one configuration (t4=, one boot
 # each, scripts/run.sh energy): performance, schedutil with pelt (pelt8:
 # at an 8 ms half-life, kernel.sched_pelt_multiplier 4), walt
-# (20 ms windows; walt10: the boot set 10 ms), boost (walt, the loads'
-# group at boost 10, as the Pixel's top-app) and powersave. Three runs of
-# each load (scripts/guest/socload.c): video (6 s), ui (HiKey960 only: 5
-# bursts) and bench (the RFC's cpufreq-bench, 5 rounds, on the last CPU,
-# a big one on the HiKey960). Each run dumps the idle switches and the
-# frequency changes, all the host needs for the energy (scripts/energy.py).
+# (20 ms windows; walt10: the boot set 10 ms), any of them with -boost10
+# (the loads' group at boost 10, as the Pixel's top-app), and powersave.
+# t4_runs= runs of each load: socload's video (10 s), ui (HiKey960 only:
+# 51 bursts) and bench (the RFC's cpufreq-bench, 5 rounds, on the last CPU,
+# a big one on the HiKey960), and every rt-app workload in /guest/rt-app.
+# Each run dumps the idle switches and the frequency changes, all the
+# host needs for the energy (scripts/energy.py).
 if [ $part = table4 ]; then
 	print_model
 	stune_bench_group
-	gov=schedutil sig=pelt boost=0
+	# A configuration's name: a governor (performance, powersave), or
+	# a signal as select_signal names it (walt10: WALT whose boot set
+	# 10 ms windows), with -boostN for the loads' group at boost N.
+	gov=schedutil sig=${t4%-boost*} boost=0
 	case $t4 in
-	performance|powersave) gov=$t4 ;;
-	pelt|pelt8) sig=$t4 ;;
-	walt|walt10) sig=walt ;;
-	boost) sig=walt boost=10 ;;
-	*) check config 1 "unknown t4=$t4"; t4= ;;
+	*-boost*) boost=${t4##*-boost} ;;
+	esac
+	case $sig in
+	performance|powersave) gov=$sig sig=pelt ;;
+	walt10) sig=walt ;;
 	esac
 	for p in $(policies); do
 		echo $gov > $CPUS/cpufreq/policy$p/scaling_governor
 	done
-	select_signal $sig
-	echo $boost > /dev/stune/bench/schedtune.boost
+	select_signal $sig || check config 1 "unknown signal in t4=$t4"
+	echo $boost > /dev/stune/bench/schedtune.boost || check config 1 "bad boost in t4=$t4"
 	# A battery-powered device's setting (Documentation/admin-guide/
 	# sysctl/kernel.rst): RT tasks not run at the top OPP by default.
 	echo 0 > /proc/sys/kernel/sched_util_clamp_min_rt_default
 	want=20000000 mult=1
-	[ "$t4" = walt10 ] && want=10000000
-	[ "$t4" = pelt8 ] && sig=pelt mult=4
+	case $t4 in walt10*) want=10000000 ;; esac
+	case $sig in
+	pelt16) sig=pelt mult=2 ;;
+	pelt8) sig=pelt mult=4 ;;
+	esac
 	got="$(cat $CPUS/cpufreq/policy*/scaling_governor | sort -u | tr '\n' ' ')"
 	got="$got$(cat /proc/sys/kernel/sched_util_signal) $(cat /proc/sys/kernel/sched_pelt_multiplier)"
 	got="$got $(cat /proc/sys/kernel/sched_walt_ravg_window)"
@@ -476,22 +554,35 @@ if [ $part = table4 ]; then
 	[ "$got" = "$gov $sig $mult $want $boost 0" ]
 	check config $? "$t4: governor, signal, PELT multiplier, WALT window, boost, RT uclamp.min: $got"
 	trace_setup
-	loads="video:6 ui:5 bench:5"
-	[ $board = hikey ] && loads="video:6 bench:5"
+	loads="video:10 ui:51 bench:5"
+	[ $board = hikey ] && loads="video:10 bench:5"
+	for w in /guest/rt-app/*.json; do
+		[ -f $w ] && loads="$loads rtapp:$(basename $w .json)"
+	done
 	last=$(($(ls -d $CPUS/cpu[0-9]* | wc -l) - 1))
 	sleep 1
-	for run in 1 2 3; do
+	for run in $(seq $t4_runs); do
 		for l in $loads; do
-			where=-1
-			[ ${l%:*} = bench ] && where=$last
+			name=${l%:*}
 			# The energy needs when each CPU turns busy or idle.
 			trace_start "prev_pid == 0 || next_pid == 0"
-			out=$(in_bench socload ${l%:*} $where ${l#*:})
-			case "$out" in
-			failed|"") result=fail; echo "FAIL table4: socload $l run $run under $t4" ;;
+			case $l in
+			rtapp:*)
+				name=${l#rtapp:}
+				out=$(in_bench_rtapp /guest/rt-app/$name.json)
+				tag=T4R ;;
+			bench:*)
+				out=$(in_bench socload bench $last ${l#*:})
+				tag=T4 ;;
+			*)
+				out=$(in_bench socload $name -1 ${l#*:})
+				tag=T4 ;;
 			esac
-			echo "T4,$t4,${l%:*},$run,$(echo $out | cut -d' ' -f2- | tr ' ' ',')"
-			trace_dump "trace4 $t4 ${l%:*} $run"
+			case "$out" in
+			failed|"") result=fail; echo "FAIL table4: $l run $run under $t4" ;;
+			esac
+			echo "$tag,$t4,$name,$run,$(echo $out | cut -d' ' -f2- | tr ' ' ',')"
+			trace_dump "trace4 $t4 $name $run"
 		done
 	done
 	echo $$ > /dev/stune/tasks
