@@ -198,14 +198,13 @@ for part in "${parts[@]}"; do
 		cp "$GUEST/soc-hikey960-table5.log" "$RESULTS/soc-hikey960-table5.log"
 		;;
 	energy|energy-full)
-		# Table 4: one boot per board, configuration and repetition.
-		# energy: the HiKey960, one boot per configuration, one run of
-		# each load; energy-full: both boards, TABLE4_REPEAT (3) boots
+		# Table 4: one boot per board, configuration and repetition, on
+		# the HiKey960 (TABLE4_BOARDS="hikey960 hikey" adds the HiKey,
+		# symmetric, without EAS). energy: one boot per configuration,
+		# one run of each load; energy-full: TABLE4_REPEAT (3) boots
 		# per configuration, 3 runs of each load.
-		runs=1 repeat=1 boards=hikey960
-		if [ $part = energy-full ]; then
-			runs=3 repeat=${TABLE4_REPEAT:-3} boards="hikey960 hikey"
-		fi
+		runs=1 repeat=1 boards=${TABLE4_BOARDS:-hikey960}
+		[ $part = energy-full ] && runs=3 repeat=${TABLE4_REPEAT:-3}
 		boots=()
 		for board in $boards; do
 			for cfg in "${T4_CONFIGS[@]}"; do
