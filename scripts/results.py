@@ -13,7 +13,7 @@ OPP schedutil may pick; WALT reaches 95% and falls to 10% within two
 20 ms windows) or what holds by construction (Table 4's pinned
 cpufreq-bench: performance does the most work, powersave the least).
 
-    scripts/results.py RESULTS_DIR KERNEL_DESCRIPTION
+    scripts/results.py RESULTS_DIR KERNEL_DESCRIPTION [--publish REPO]
 """
 import csv
 import lzma
@@ -670,6 +670,11 @@ def energy_rows(board, tag):
     return [r[1:] for r in rows("raw-energy.csv", board) if r and r[0] == tag]
 
 
+def med0(vals):
+    """The median, 0 without values."""
+    return statistics.median(vals) if vals else 0
+
+
 def apart(a, b):
     """The ranges of two samples do not overlap: a difference to call."""
     return bool(a) and bool(b) and (max(a) < min(b) or max(b) < min(a))
@@ -718,7 +723,7 @@ def read_log(path):
 
 
 t4_boards = [b for b in ("hikey960", "hikey") if energy_rows(b, "T4")]
-t4_points = {}
+t4_points, t4_summary = {}, {}
 for board in t4_boards:
     em, policies = {}, {}
     for p, khz, uw, ineff in energy_rows(board, "EM"):
@@ -799,8 +804,8 @@ for board in t4_boards:
                   [vs_pelt(c, load, energy_j, joules_cl) for c in cfgs], "")]
         if load in rtapp_loads:
             # in_bench_rtapp: threads, activations, missed, PerfIndex, stretch
-            n = int(statistics.median(vals(cfgs[0], load, lambda v, j: v[1])) or 0)
-            th = int(statistics.median(vals(cfgs[0], load, lambda v, j: v[0])) or 0)
+            n = int(med0(vals(cfgs[0], load, lambda v, j: v[1])))
+            th = int(med0(vals(cfgs[0], load, lambda v, j: v[0])))
             missed, stretch = (lambda v, j: v[2]), (lambda v, j: v[4])
             if n:
                 lines += [(f"activations that missed their period (of {n}, "
@@ -816,7 +821,7 @@ for board in t4_boards:
             ylabel, pareto_y = ("activations that missed their period", missed) if n \
                 else ("run time over reference work", stretch)
         elif load in ("video", "ui"):
-            n = int(statistics.median(vals(cfgs[0], load, lambda v, j: v[0])) or 0)
+            n = int(med0(vals(cfgs[0], load, lambda v, j: v[0])))
             late = (lambda v, j: v[1])
             lines += [(f"frames late (of {n})", [cell(c, load, late) for c in cfgs], ""),
                       ("late frames against PELT", [vs_pelt(c, load, late) for c in cfgs], "")]
@@ -824,6 +829,11 @@ for board in t4_boards:
                 lines.append((f"frame time {q} [ms]",
                               [cell(c, load, lambda v, j, i=i: v[i] / 1000, "{:.1f}")
                                for c in cfgs], ""))
+            if vals(cfgs[0], load, lambda v, j: len(v) > 6)[:1] == [True]:
+                for i, q in ((5, "p50"), (6, "p95")):
+                    lines.append((f"render's wake-up latency {q} [ms]",
+                                  [cell(c, load, lambda v, j, i=i: v[i] / 1000, "{:.2f}")
+                                   for c in cfgs], ""))
             ylabel, pareto_y = "frames late", late
         else:
             ref = {i: statistics.median(vals("performance", load, lambda v, j, i=i: v[i]))
@@ -856,6 +866,16 @@ for board in t4_boards:
             md.append(f"| {load if j == 0 else ''} | {measure} | " + " | ".join(cells)
                       + f" | {rfc} |")
         if pareto_y:
+            perf_name = {"video": "frames late", "ui": "frames late"}.get(
+                load, "run time / reference work" if load in rtapp_loads
+                else "work not done, %")
+            t4_summary.setdefault(board, {"cfgs": cfgs, "rows": []})["rows"].append(
+                (load, perf_name,
+                 {c: (vs_pelt(c, load, energy_j) or "ref",
+                      cell(c, load, pareto_y, "{:.2f}" if load in rtapp_loads else "{:.0f}")
+                      + (" *" if c != "pelt" and apart(vals(c, load, pareto_y),
+                                                       vals("pelt", load, pareto_y)) else ""))
+                  for c in cfgs}))
             for c in cfgs:
                 xs, ys = vals(c, load, energy_j), vals(c, load, pareto_y)
                 if xs and ys:
@@ -900,7 +920,9 @@ for board in t4_boards:
            "the next at the first vsync after, as Android's Choreographer; "
            "frame time from its vsync to the end of its render, late above "
            "16.67 ms. Per-frame work is drawn from a seeded generator, the same "
-           "in every run. bench: cpufreq-bench pinned to "
+           "in every run. The render thread's wake-up latency: from the frame's "
+           "write to the pipe to the return of the render's read. "
+           "bench: cpufreq-bench pinned to "
            "the last CPU, 5 rounds of each load length, sleeps as long; work as a "
            "% of the performance governor's. "
            + (", ".join(rtapp_loads) + ": rt-app's own workloads (its doc/examples, "
@@ -928,6 +950,46 @@ for board in ("hikey960", "hikey"):
 with open(os.path.join(results, "tables.md"), "w") as f:
     f.write("\n".join(md) + "\n")
 print("\n".join(md))
+
+
+def readme_summary():
+    """Table 4 in short, for the README: per load and configuration the
+    energy against PELT and the load's performance measure, medians."""
+    out = []
+    for board, t in t4_summary.items():
+        cfgs = t["cfgs"]
+        out += [f"**Table 4 on the virtual {'HiKey960' if board == 'hikey960' else 'HiKey'}** "
+                "(work emulated, energy modelled from the EM, busy energy; medians, "
+                "* where the ranges of all runs and PELT's are apart; every figure "
+                "with its range in `results/tables.md`): energy against PELT / the "
+                "load's performance measure (lower is better)", "",
+                "| load | measure | " + " | ".join(T4_LABELS.get(c, c) for c in cfgs) + " |",
+                "|---|---|" + "---:|" * len(cfgs)]
+        for load, name, cells in t["rows"]:
+            out.append(f"| {load} | energy / {name} | "
+                       + " | ".join(f"{cells[c][0]} / {cells[c][1]}" for c in cfgs) + " |")
+        out.append("")
+    return "\n".join(out)
+
+
+# scripts/results.py RESULTS KERNEL --publish REPO: the tables and plots
+# into REPO/results, Table 4's summary into the README between its
+# markers. The README's figures then come from this run, not a hand.
+if len(sys.argv) > 4 and sys.argv[3] == "--publish":
+    repo = sys.argv[4]
+    import shutil
+    for f in os.listdir(results):
+        if f == "tables.md" or f.endswith(".png"):
+            shutil.copy(os.path.join(results, f), os.path.join(repo, "results", f))
+    readme = os.path.join(repo, "README.md")
+    text = open(readme).read()
+    begin, end = "<!-- table4 summary: scripts/results.py --publish -->", "<!-- end of table4 summary -->"
+    if begin in text and end in text:
+        text = (text[:text.index(begin) + len(begin)] + "\n" + readme_summary()
+                + text[text.index(end):])
+        open(readme, "w").write(text)
+    else:
+        problems.append("README.md has no Table 4 summary markers")
 for p in problems:
     print("RESULT PROBLEM:", p)
 print(f"results written to {results}")

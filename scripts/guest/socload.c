@@ -71,14 +71,15 @@
  *                             at each vsync (video() below), beside a
  *                             SCHED_FIFO audio process on CPU 0 (0.3 ms
  *                             every 10 ms); prints "frames N JANK P90
- *                             P95 P99": the vsyncs that found no frame
- *                             ready, and the frame times (decode start
- *                             to render end) in us
+ *                             P95 P99 WAKE50 WAKE95": the vsyncs that
+ *                             found no frame ready, the frame times
+ *                             (decode start to render end), and the
+ *                             render's wake-up latency per frame, in us
  *   socload ui -1 BURSTS      Jankbench-like (ui() below): BURSTS bursts
  *                             of 10 frames after 250 ms of idle, the
- *                             first discarded; prints "frames N LATE P90
- *                             P95 P99", the frames whose time from vsync
- *                             to render end exceeds a vsync period
+ *                             first discarded; prints as video, LATE the
+ *                             frames whose time from vsync to render end
+ *                             exceeds a vsync period
  *   socload bench CPU ROUNDS  cpufreq-bench: for each of 50, 100, 150,
  *                             200 and 250 ms, ROUNDS rounds of a load
  *                             phase that long, spinning, then a sleep as
@@ -356,7 +357,7 @@ static int wake4(int rounds)
 
 /*
  * Frames (Table 4). A stage hands each frame to the next through a pipe,
- * with its index and its vsync. Each frame's work is drawn from a seeded
+ * with its index and the time it was sent. Each frame's work is drawn from a seeded
  * generator, the same in every run and configuration, so that no single
  * OPP decides whether frames are late.
  */
@@ -364,7 +365,7 @@ static int wake4(int rounds)
 
 struct frame {
 	int idx;
-	long long vsync;
+	long long sent;
 };
 
 static long long *shared_ll(int n)
@@ -410,11 +411,13 @@ static void write_or_die(int fd, const void *buf, size_t len)
 }
 
 /*
- * A render process: for each frame it reads, work[idx], then the time
- * it finished into @done[idx], and a byte to @ack_fd (if >= 0). Returns
- * the write end of its pipe.
+ * A render process: for each frame it reads, its wake-up latency (from
+ * the frame's write to the return of its read) into @wake[idx], work[idx],
+ * then the time it finished into @done[idx], and a byte to @ack_fd (if
+ * >= 0). Returns the write end of its pipe.
  */
-static int render_fork(const long long *work, long long *done, int ack_fd)
+static int render_fork(const long long *work, long long *done, long long *wake,
+		       int ack_fd)
 {
 	struct frame fr;
 	char c = 0;
@@ -425,6 +428,7 @@ static int render_fork(const long long *work, long long *done, int ack_fd)
 		prctl(PR_SET_NAME, "render");
 		close(fds[1]);
 		while (read(fds[0], &fr, sizeof(fr)) == sizeof(fr)) {
+			wake[fr.idx] = clock_ns(CLOCK_MONOTONIC) - fr.sent;
 			emu_work(work[fr.idx]);
 			done[fr.idx] = clock_ns(CLOCK_MONOTONIC);
 			if (ack_fd >= 0)
@@ -436,9 +440,9 @@ static int render_fork(const long long *work, long long *done, int ack_fd)
 	return fds[1];
 }
 
-static void frame_send(int fd, int idx, long long vsync)
+static void frame_send(int fd, int idx)
 {
-	struct frame fr = { idx, vsync };
+	struct frame fr = { idx, clock_ns(CLOCK_MONOTONIC) };
 
 	write_or_die(fd, &fr, sizeof(fr));
 }
@@ -456,13 +460,19 @@ static int reap(int children)
 	return bad;
 }
 
-/* "frames N LATE P90 P95 P99" of @times (sorted in place), in us. */
-static void frames_print(long long *times, int n, int late)
+/*
+ * "frames N LATE P90 P95 P99 WAKE50 WAKE95": the percentiles of @times
+ * and the median and 95th percentile of the render's wake-up latencies
+ * @wake, in us (both sorted in place).
+ */
+static void frames_print(long long *times, long long *wake, int n, int late)
 {
 	qsort(times, n, sizeof(*times), cmp_ll);
-	printf("frames %d %d %lld %lld %lld\n", n, late,
+	qsort(wake, n, sizeof(*wake), cmp_ll);
+	printf("frames %d %d %lld %lld %lld %lld %lld\n", n, late,
 	       times[n * 90 / 100] / 1000, times[n * 95 / 100] / 1000,
-	       times[n * 99 / 100] / 1000);
+	       times[n * 99 / 100] / 1000, wake[n / 2] / 1000,
+	       wake[n * 95 / 100] / 1000);
 }
 
 /*
@@ -508,8 +518,9 @@ static int video(long long len)
 {
 	int k, j, n = len / FRAME_NS, shown = 0, jank = 0, rfd, freefd[2];
 	/* [0]: audio's stop flag; decode work, render work, start, done */
-	long long *shared = shared_ll(1 + 4 * n), *dec = shared + 1;
+	long long *shared = shared_ll(1 + 5 * n), *dec = shared + 1;
 	long long *ren = dec + n, *start = ren + n, *done = start + n;
+	long long *wake = done + n;
 	long long vsync;
 	char c = 0;
 
@@ -517,7 +528,7 @@ static int video(long long len)
 		dec[k] = k % 8 ? work_between(500, 1500) : work_between(2000, 4000);
 		ren[k] = work_between(500, 1500);
 	}
-	rfd = render_fork(ren, done, -1);
+	rfd = render_fork(ren, done, wake, -1);
 	pipe_or_die(freefd);
 	for (k = 0; k < VIDEO_BUFFERS; k++)
 		write_or_die(freefd[1], &c, 1);
@@ -530,7 +541,7 @@ static int video(long long len)
 				_exit(1);
 			start[k] = clock_ns(CLOCK_MONOTONIC);
 			emu_work(dec[k]);
-			frame_send(rfd, k, 0);
+			frame_send(rfd, k);
 		}
 		_exit(0);
 	}
@@ -552,7 +563,7 @@ static int video(long long len)
 		return 1;
 	for (k = 0; k < n; k++)
 		start[k] = done[k] - start[k];
-	frames_print(start, n, jank);
+	frames_print(start, wake, n, jank);
 	return 0;
 }
 
@@ -574,8 +585,8 @@ static int video(long long len)
 static int ui(int bursts)
 {
 	int b, i, k, fd, late = 0, n = bursts * UI_FRAMES, ack[2];
-	long long *shared = shared_ll(4 * n), *uiw = shared, *ren = uiw + n;
-	long long *vs = ren + n, *done = vs + n, vsync, now;
+	long long *shared = shared_ll(5 * n), *uiw = shared, *ren = uiw + n;
+	long long *vs = ren + n, *done = vs + n, *wake = done + n, vsync, now;
 	char c;
 
 	for (k = 0; k < n; k++) {
@@ -585,7 +596,7 @@ static int ui(int bursts)
 		ren[k] = heavy ? work_between(2000, 3000) : work_between(1000, 2000);
 	}
 	pipe_or_die(ack);
-	fd = render_fork(ren, done, ack[1]);
+	fd = render_fork(ren, done, wake, ack[1]);
 	close(ack[1]);
 	mark("t4_start");
 	vsync = clock_ns(CLOCK_MONOTONIC);
@@ -597,7 +608,7 @@ static int ui(int bursts)
 			emu_work(uiw[k]);
 			if (k && read(ack[0], &c, 1) != 1)
 				return 1;
-			frame_send(fd, k, vsync);
+			frame_send(fd, k);
 			now = clock_ns(CLOCK_MONOTONIC);
 			vsync += ((now - vsync) / FRAME_NS + 1) * FRAME_NS;
 		}
@@ -608,9 +619,10 @@ static int ui(int bursts)
 	/* The first burst is discarded. */
 	for (k = UI_FRAMES; k < n; k++) {
 		vs[k - UI_FRAMES] = done[k] - vs[k];
+		wake[k - UI_FRAMES] = wake[k];
 		late += vs[k - UI_FRAMES] > FRAME_NS;
 	}
-	frames_print(vs, n - UI_FRAMES, late);
+	frames_print(vs, wake, n - UI_FRAMES, late);
 	return 0;
 }
 
