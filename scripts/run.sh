@@ -4,7 +4,8 @@
 # The project's main command. Builds, outside the repository, the patched
 # x86_64 kernel and a baseline kernel (pristine 6.12 + only the series'
 # virtual OPP cpufreq driver, so that both run schedutil), a busybox
-# initramfs with rt-app, hackbench and scripts/guest/schedbench.c, and
+# initramfs with rt-app, hackbench and scripts/guest/schedbench.c (and an
+# arm64 one with rt-app built from Debian's source, scripts/guest-lib.sh), and
 # boots QEMU (2 vCPUs, TCG, no network; nothing runs on the host kernel):
 #
 #   checks   the user interfaces: selection knobs, SchedTune through
@@ -27,17 +28,21 @@
 #            boosted placement and energy, prefer_idle's wake-up
 #            latency) and LISA's check of every sched_boost_task event,
 #            -icount;
-#   energy   Table 4 on the virtual HiKey960 and HiKey: energy (from the
-#            EM) and frame times of a video, UI bursts and cpufreq-bench
-#            under performance, schedutil with PELT, WALT (20 and 10 ms
-#            windows), WALT with a boost of 10, and powersave, one boot
-#            per configuration, -icount (TABLE4_BOOTS="board:config ..."
-#            boots only those).
+#   energy   Table 4 on the virtual HiKey960 (EAS on), -icount: energy
+#            (modelled from the EM) and performance of rt-app's Android
+#            workloads, a video, UI bursts and cpufreq-bench under each
+#            configuration of T4_CONFIGS below; one boot per
+#            configuration, one run of each load (TABLE4_BOOTS=
+#            "board:config[:n] ..." boots only those, TABLE4_BOARDS=
+#            "hikey960 hikey" adds the HiKey);
+#   energy-full  the same with its statistics: TABLE4_REPEAT (3) boots per
+#            configuration, three runs of each load (not in the default).
 #
 # Results go to $SCHED_UTIL_CACHE/results (tables.md and CSV files), which
 # scripts/upstream.sh puts in the cover letter.
 #
-#   scripts/run.sh [checks|tables|bench|soc|place|energy]...   (default: all)
+#   scripts/run.sh [checks|tables|bench|soc|place|energy|energy-full]...
+#   (default: all but energy-full)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/guest-lib.sh"
@@ -134,10 +139,18 @@ t4_boots() { # runs boots...
 	log "Table 4: $total boots in $(( $(date +%s) - start )) s"
 }
 
+# A part's progress, before each boot: which boot of how many, and the
+# time since the part started.
+progress() { # part boot total
+	log "$1: boot $2 of $3, $(( $(date +%s) - part_start )) s elapsed"
+}
+
 status=0
 for part in "${parts[@]}"; do
+	part_start=$(date +%s)
 	case $part in
 	checks)
+		progress checks 1 1
 		log "booting: checks (x86_64, 2 vCPUs)"
 		res=$(QEMU_TIMEOUT=${QEMU_TIMEOUT:-600} boot "$GUEST/checks.log" patched guest_mode=checks)
 		grep -avE '^\s*$' "$GUEST/checks.log" | grep -aE '^(PASS|FAIL|==|bad inputs)' || true
@@ -153,6 +166,7 @@ for part in "${parts[@]}"; do
 		# delayed schedutil's kthread by seconds (README).
 		: > "$RESULTS/raw-tables.csv.new"
 		for t in 1 2; do
+			progress tables $t 2
 			append="guest_mode=tables tables=$t"
 			log "booting: table $t (-icount)"
 			start=$(date +%s)
@@ -168,7 +182,10 @@ for part in "${parts[@]}"; do
 		: > "$RESULTS/raw-bench.csv.new"
 		cfgs=(baseline pelt pelt8 walt walt-boost boost uclamp)
 		[ -n "${TABLE3_BOOTS:-}" ] && cfgs=($TABLE3_BOOTS)
+		i=0
 		for cfg in "${cfgs[@]}"; do
+			i=$((i + 1))
+			progress bench $i ${#cfgs[@]}
 			kernel=patched
 			[ $cfg = baseline ] || [ $cfg = uclamp ] && kernel=baseline
 			log "booting: bench=$cfg on the $kernel kernel (-icount)"
@@ -184,7 +201,10 @@ for part in "${parts[@]}"; do
 		;;
 	soc)
 		: > "$RESULTS/raw-soc.csv.new"
+		i=0
 		for run in hikey960:checks hikey:checks hikey:table1; do
+			i=$((i + 1))
+			progress soc $i 3
 			board=${run%:*} what=${run#*:}
 			soc_run $board $what "soc=$what sched_verbose" 'T1H|EM|POLICY|WORK|RTAPP|UTIL' \
 				>> "$RESULTS/raw-soc.csv.new"
@@ -193,6 +213,7 @@ for part in "${parts[@]}"; do
 		cp "$GUEST/soc-hikey-table1.log" "$RESULTS/soc-hikey-table1.log"
 		;;
 	place)
+		progress place 1 1
 		soc_run hikey960 table5 "soc=table5 sched_verbose" 'T5|EM|POLICY' \
 			> "$RESULTS/raw-place.csv"
 		cp "$GUEST/soc-hikey960-table5.log" "$RESULTS/soc-hikey960-table5.log"
