@@ -8,7 +8,7 @@ PKGS=(linux-source-6.12 qemu-system-x86 qemu-system-arm qemu-system-data
       gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu sparse coccinelle
       flex bison bc libelf-dev libssl-dev ccache python3 xz-utils make gcc
       rsync cpio perl busybox-static rt-tests rt-app stress-ng git dwarves
-      libc6-dev-arm64-cross device-tree-compiler gnuplot-nox)
+      libc6-dev-arm64-cross device-tree-compiler gnuplot-nox python3-lib2to3)
 
 missing=()
 for p in "${PKGS[@]}"; do
