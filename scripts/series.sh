@@ -14,9 +14,10 @@
 #                              to edit with git (commit --fixup, rebase -i)
 #   scripts/series.sh export   that tree's commits -> patches/, series,
 #                              series-android, series-test, then `files`
-#   scripts/series.sh absorb   edits of whole files -> a fixup of the newest
-#                              patch touching each file (in a fresh `tree`),
-#                              then `export`
+#   scripts/series.sh absorb   edits of whole files -> fixups, hunk by hunk,
+#                              of the patch that wrote the lines each hunk
+#                              changes (scripts/absorb-hunks.py, in a fresh
+#                              `tree`), then `export`
 #   scripts/series.sh files    whole files <- the applied series
 #   scripts/series.sh check    whole files == the applied series
 set -euo pipefail
@@ -142,12 +143,11 @@ cmd_absorb() {
 		changed+=("$f")
 	done
 	[ ${#changed[@]} -gt 0 ] || { log "nothing to absorb"; return 0; }
-	for f in "${changed[@]}"; do
-		c=$("${G[@]}" log -1 --format=%H "$base..HEAD" -- "$f")
-		"${G[@]}" commit -q --fixup="$c" -- "$f"
-		log "$f -> $("${G[@]}" log -1 --format=%s "$c")"
-	done
-	GIT_SEQUENCE_EDITOR=: "${G[@]}" rebase -q -i --autosquash "$base"
+	GIT_AUTHOR_NAME="sched-util developers" GIT_COMMITTER_NAME="sched-util developers" \
+	GIT_AUTHOR_EMAIL=sched-util@example.org GIT_COMMITTER_EMAIL=sched-util@example.org \
+		python3 "$REPO/scripts/absorb-hunks.py" "$TREE" "$base" "${changed[@]}"
+	GIT_SEQUENCE_EDITOR=: "${G[@]}" rebase -q -i --autosquash "$base" ||
+		die "a fixup does not apply where it belongs: resolve in $TREE (git rebase --continue), then scripts/series.sh export"
 	cmd_export
 }
 

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Commit the uncommitted edits of a git tree as fixups, hunk by hunk,
+each to the newest commit since BASE that wrote the lines it changes
+(git blame; for a pure insertion, the line above it, else below). Used by
+scripts/series.sh absorb, so that a fix lands in the patch that introduced
+what it fixes rather than in the newest patch touching the file.
+
+    absorb-hunks.py TREE BASE FILE...
+"""
+import re
+import subprocess
+import sys
+
+tree, base, files = sys.argv[1], sys.argv[2], sys.argv[3:]
+
+
+def git(*args, **kw):
+    return subprocess.run(["git", "-C", tree, *args], check=True, text=True,
+                          capture_output=True, **kw).stdout
+
+
+in_range = set(git("rev-list", f"{base}..HEAD").split())
+order = git("rev-list", "--reverse", f"{base}..HEAD").split()
+
+
+def blame(path, line):
+    out = git("blame", "--porcelain", "-L", f"{line},{line}", "HEAD", "--", path)
+    return out.split()[0]
+
+
+groups = {}  # commit -> [(path, header, hunk text)]
+for path in files:
+    diff = git("diff", "-U0", "--", path)
+    header, hunks = [], []
+    for ln in diff.splitlines(keepends=True):
+        if ln.startswith("@@"):
+            hunks.append([ln])
+        elif hunks:
+            hunks[-1].append(ln)
+        else:
+            header.append(ln)
+    nlines = int(git("show", f"HEAD:{path}").count("\n"))
+    for h in hunks:
+        m = re.match(r"@@ -(\d+)(?:,(\d+))? \+", h[0])
+        start, count = int(m.group(1)), int(m.group(2) or 1)
+        lines = range(start, start + count) if count else \
+            [start if start >= 1 else 1] if start < nlines else [nlines]
+        commits = {blame(path, n) for n in lines}
+        commits &= in_range
+        if not commits:
+            sys.exit(f"{path}: a hunk at line {start} changes only pristine 6.12 lines")
+        target = max(commits, key=order.index)
+        groups.setdefault(target, []).append((path, "".join(header), "".join(h)))
+
+for commit in order:
+    if commit not in groups:
+        continue
+    patch, last = "", None
+    for path, header, hunk in groups[commit]:
+        if path != last:
+            patch += header
+            last = path
+        patch += hunk
+    subprocess.run(["git", "-C", tree, "apply", "--cached", "--unidiff-zero", "-"],
+                   input=patch, text=True, check=True)
+    git("commit", "-q", "--fixup", commit)
+    subject = git("log", "-1", "--format=%s", commit).strip()
+    print(f"==> {len(groups[commit])} hunk(s) -> {subject}", file=sys.stderr)
