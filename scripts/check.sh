@@ -15,6 +15,10 @@
 #               6.12 and on the
 #               series: no warning that pristine does not have, except
 #               the entries of scripts/sparse.allow (one reason each);
+#   figures     every figure the README and the cover letter quote is in
+#               the committed results/tables.md, the README's generated
+#               summary is current, the kernel docs name no project file
+#               (scripts/check-figures.py);
 #   host tests  the energy estimator of the virtual SoC on a hand-computed
 #               trace (scripts/energy_test.py).
 #
@@ -110,6 +114,9 @@ if [ -n "$new" ]; then
 else
 	log "sparse/W=1: no new warning ($(grep -c . <<<"$before") in pristine kernel/sched and drivers/cpufreq)"
 fi
+
+log "figures: scripts/check-figures.py"
+python3 "$REPO/scripts/check-figures.py" "$REPO" || failed "scripts/check-figures.py"
 
 log "host tests: scripts/energy_test.py"
 python3 "$REPO/scripts/energy_test.py" 2>&1 | tail -3

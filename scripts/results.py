@@ -973,14 +973,17 @@ def readme_summary():
 
 
 # scripts/results.py RESULTS KERNEL --publish REPO: the tables and plots
-# into REPO/results, Table 4's summary into the README between its
-# markers. The README's figures then come from this run, not a hand.
+# into REPO/results, Table 4's summary into results/readme-summary.md and
+# the README between its markers. The README's figures then come from this
+# run, not a hand; scripts/check-figures.py checks that they do.
 if len(sys.argv) > 4 and sys.argv[3] == "--publish":
     repo = sys.argv[4]
     import shutil
     for f in os.listdir(results):
         if f == "tables.md" or f.endswith(".png"):
             shutil.copy(os.path.join(results, f), os.path.join(repo, "results", f))
+    with open(os.path.join(repo, "results", "readme-summary.md"), "w") as f:
+        f.write(readme_summary() + "\n")
     readme = os.path.join(repo, "README.md")
     text = open(readme).read()
     begin, end = "<!-- table4 summary: scripts/results.py --publish -->", "<!-- end of table4 summary -->"

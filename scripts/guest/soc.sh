@@ -101,7 +101,7 @@ check_policies() {
 	# The OPP tables' clock-latency-ns (the same in every OPP of both
 	# boards), and schedutil's rate limit, 1.5 times it.
 	local lat rl got=
-	lat=$(find /proc/device-tree -name clock-latency-ns | head -1)
+	lat=$(find /sys/firmware/devicetree/base -name clock-latency-ns | head -1)
 	lat=$(dt_u32 $lat)
 	bad=
 	for p in $(policies); do
