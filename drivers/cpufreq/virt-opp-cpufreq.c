@@ -26,9 +26,11 @@
  * same OPPs with the kernel's own formula. There the frequency is not
  * constant: arch_topology derives each CPU's capacity and frequency
  * scale from the DT and the selected OPP, exactly as on the board, so
- * that EAS can run. The vCPU still runs at the same speed; benchmark
- * loads that want work to take longer at a lower OPP emulate it from
- * scaling_cur_freq and cpu_capacity (scripts/guest/schedbench.c).
+ * that EAS can run, and the OPP table's clock-latency-ns sets the
+ * transition latency, hence schedutil's rate limit, as cpufreq-dt does.
+ * The vCPU still runs at the same speed; benchmark loads that want work
+ * to take longer at a lower OPP emulate it from scaling_cur_freq and
+ * cpu_capacity.
  *
  * Never build this into a kernel that runs on real hardware: it changes
  * nothing but statistics. It registers only in an x86 guest or on QEMU's

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for SchedTune: the margin formula, negative boosting and the
- * per-CPU aggregation of boosts over RUNNABLE tasks.
+ * KUnit tests for SchedTune: the margin formula and capacity fitness of a
+ * boosted task (sched_tune_margin), negative boosting and what an idle CPU
+ * keeps (sched_tune_negative_boost), the boost parser
+ * (sched_tune_boost_input), and, live, the per-CPU aggregation of boosts
+ * over RUNNABLE tasks and its effect on schedutil and placement
+ * (sched_tune_boost_aggregation).
  */
 #include <kunit/test.h>
 #include <kunit/visibility.h>
