@@ -696,8 +696,8 @@ def plot_pareto(load, points, ylabel, png):
             f.write("\n\n")
     cmds = ["set terminal pngcairo size 900,600 font ',10' noenhanced",
             f"set output '{png}'",
-            f"set title 'Table 4, {load}: median and range per configuration "
-            "(virtual SoC: work emulated, energy modelled from the EM, busy only)'",
+            f"set title 'Table 4, {load}: median and range per configuration, lower left is better "
+            "(virtual SoC: work emulated, energy modelled, busy only)'",
             "set xlabel 'energy [J, modelled]'", f"set ylabel '{ylabel}'",
             "set key outside top center horizontal", "set grid",
             "set offsets graph 0.05, graph 0.25, graph 0.08, graph 0.05"]
