@@ -132,7 +132,7 @@ export_part() { # file dir from to
 }
 
 cmd_absorb() {
-	local f c base changed=()
+	local f c base head_ changed=()
 	cmd_tree
 	base=$(cat "$TREE/.git/sched-util-base")
 	[ -z "$(comm -3 <(created_files) <(whole_files))" ] ||
@@ -143,11 +143,24 @@ cmd_absorb() {
 		changed+=("$f")
 	done
 	[ ${#changed[@]} -gt 0 ] || { log "nothing to absorb"; return 0; }
+	head_=$("${G[@]}" rev-parse HEAD)
 	GIT_AUTHOR_NAME="sched-util developers" GIT_COMMITTER_NAME="sched-util developers" \
 	GIT_AUTHOR_EMAIL=sched-util@example.org GIT_COMMITTER_EMAIL=sched-util@example.org \
 		python3 "$REPO/scripts/absorb-hunks.py" "$TREE" "$base" "${changed[@]}"
-	GIT_SEQUENCE_EDITOR=: "${G[@]}" rebase -q -i --autosquash "$base" ||
-		die "a fixup does not apply where it belongs: resolve in $TREE (git rebase --continue), then scripts/series.sh export"
+	if ! GIT_SEQUENCE_EDITOR=: "${G[@]}" rebase -q -i --autosquash "$base" >/dev/null 2>&1; then
+		# A later patch rewrote the hunk's neighbourhood: the fix
+		# cannot go where blame puts it without a conflict. Fall back
+		# to the newest patch touching each file, and say so.
+		"${G[@]}" rebase --abort
+		"${G[@]}" reset -q --hard "$head_"
+		for f in "${changed[@]}"; do
+			cp "$REPO/$f" "$TREE/$f"
+			c=$("${G[@]}" log -1 --format=%H "$base..HEAD" -- "$f")
+			"${G[@]}" commit -q --fixup="$c" -- "$f"
+			log "WARNING: $f -> $("${G[@]}" log -1 --format=%s "$c") (the patch that wrote the lines conflicts; move the fix by hand if it belongs earlier)"
+		done
+		GIT_SEQUENCE_EDITOR=: "${G[@]}" rebase -q -i --autosquash "$base"
+	fi
 	cmd_export
 }
 

@@ -43,10 +43,13 @@ struct walt_rq_win {
 /**
  * struct walt_task - WALT state of a task
  * @win: the task's windows; under the rq lock of the CPU whose sums hold
- *	 the task's contribution
+ *	 the task's contribution, except at the migration of a waking task,
+ *	 which folds them under p->pi_lock alone (walt_depart_waking()): such
+ *	 a task is neither queued nor running, so nothing else writes them
  * @in_transit: the contribution left the source CPU's sums at a migration
  *		and is added to the destination's when the task is activated
- *		there (both under the respective rq lock)
+ *		there; set under the source rq lock, or p->pi_lock for a
+ *		waking task, cleared under the destination rq lock
  * @src_cpu: the CPU a task in transit left, for the tracepoint
  * @home_cpu: with CONFIG_SCHED_UTIL_CHECKS, 1 + the CPU whose sums hold the
  *	      task's share, 0 until its first event
