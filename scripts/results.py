@@ -746,6 +746,8 @@ for board in t4_boards:
                 loads.append(load)
             if tag == "T4R" and load not in rtapp_loads:
                 rtapp_loads.append(load)
+    # Columns in T4_LABELS' order, then any other configuration.
+    cfgs.sort(key=lambda c: list(T4_LABELS).index(c) if c in T4_LABELS else len(T4_LABELS))
     # {(config, load): {run: J}}: busy energy, and with the clusters' power
     joules, joules_cl = {}, {}
     for cfg in cfgs:
@@ -804,8 +806,8 @@ for board in t4_boards:
                   [vs_pelt(c, load, energy_j, joules_cl) for c in cfgs], "")]
         if load in rtapp_loads:
             # in_bench_rtapp: threads, activations, missed, PerfIndex, stretch
-            n = int(med0(vals(cfgs[0], load, lambda v, j: v[1])))
-            th = int(med0(vals(cfgs[0], load, lambda v, j: v[0])))
+            n = int(max(med0(vals(c, load, lambda v, j: v[1])) for c in cfgs))
+            th = int(max(med0(vals(c, load, lambda v, j: v[0])) for c in cfgs))
             missed, stretch = (lambda v, j: v[2]), (lambda v, j: v[4])
             if n:
                 lines += [(f"activations that missed their period (of {n}, "
@@ -821,7 +823,7 @@ for board in t4_boards:
             ylabel, pareto_y = ("activations that missed their period", missed) if n \
                 else ("run time over reference work", stretch)
         elif load in ("video", "ui"):
-            n = int(med0(vals(cfgs[0], load, lambda v, j: v[0])))
+            n = int(max(med0(vals(c, load, lambda v, j: v[0])) for c in cfgs))
             late = (lambda v, j: v[1])
             lines += [(f"frames late (of {n})", [cell(c, load, late) for c in cfgs], ""),
                       ("late frames against PELT", [vs_pelt(c, load, late) for c in cfgs], "")]
@@ -829,7 +831,7 @@ for board in t4_boards:
                 lines.append((f"frame time {q} [ms]",
                               [cell(c, load, lambda v, j, i=i: v[i] / 1000, "{:.1f}")
                                for c in cfgs], ""))
-            if vals(cfgs[0], load, lambda v, j: len(v) > 6)[:1] == [True]:
+            if any(len(v) > 6 for c in cfgs for v in res.get((c, load), {}).values()):
                 for i, q in ((5, "p50"), (6, "p95")):
                     lines.append((f"render's wake-up latency {q} [ms]",
                                   [cell(c, load, lambda v, j, i=i: v[i] / 1000, "{:.2f}")
@@ -849,7 +851,7 @@ for board in t4_boards:
                       ("energy per work against PELT",
                        [vs_pelt(c, load, per_work) for c in cfgs], "")]
             ref_all = sum(ref.values())
-            ylabel = "work not done, % of performance's (all lengths)"
+            ylabel = "work not done, % of the performance governor (all lengths)"
             pareto_y = (lambda v, j: 100 - 100 * sum(v[:5]) / ref_all) if ref_all else None
             # By construction (bench is pinned): the performance governor
             # runs its CPU at the top OPP, powersave at the lowest.

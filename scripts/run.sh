@@ -116,6 +116,7 @@ t4_boots() { # runs boots...
 	for b in "$@"; do
 		board=${b%%:*} cfg=${b#*:} i=${cfg#*:} cfg=${cfg%%:*}
 		[ "$i" = "$cfg" ] && i=1
+		rm -f "$GUEST/t4-$board-$cfg-$i.csv" "$RESULTS/soc-$board-table4-$cfg-$i.log.xz"
 		n=$((n + 1))
 		while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-$(nproc)}" ]; do
 			wait -n || status=1
@@ -233,10 +234,23 @@ for part in "${parts[@]}"; do
 				for i in $(seq $repeat); do boots+=("$board:$cfg:$i"); done
 			done
 		done
-		[ -n "${TABLE4_BOOTS:-}" ] && boots=($TABLE4_BOOTS)
-		rm -f "$RESULTS"/soc-*-table4-*.log* "$GUEST"/t4-*.csv
+		seen=
+		if [ -n "${TABLE4_BOOTS:-}" ]; then
+			# Only those boots again, the others' results kept.
+			boots=($TABLE4_BOOTS)
+		else
+			rm -f "$RESULTS"/soc-*-table4-*.log* "$GUEST"/t4-*.csv
+		fi
 		t4_boots $runs "${boots[@]}"
-		cat "$GUEST"/t4-*.csv > "$RESULTS/raw-energy.csv"
+		# In the order of T4_CONFIGS (the table's columns), then any
+		# other configuration booted.
+		for f in $(for cfg in "${T4_CONFIGS[@]}"; do
+				ls "$GUEST"/t4-*-$cfg-[0-9]*.csv 2>/dev/null
+			done; ls "$GUEST"/t4-*.csv); do
+			case " $seen " in *" $f "*) continue ;; esac
+			seen="${seen:-} $f"
+			cat "$f"
+		done > "$RESULTS/raw-energy.csv"
 		;;
 	*) die "unknown part $part (checks, tables, bench, soc, place, energy, energy-full)" ;;
 	esac

@@ -384,10 +384,32 @@ in_bench() { # socload args...
 # of every thread's run events over their reference work (1.00: as fast
 # as the reference CPU); "failed" if rt-app failed or logged no work.
 in_bench_rtapp() { # json
+	local secs left pid tid
 	rm -rf /tmp/rtapp && mkdir /tmp/rtapp
+	secs=$(sed -n '/"global"/,$s/.*"duration" *: *\([0-9]*\).*/\1/p' $1 | head -1)
 	echo "sched_util: t4_start" > $T/trace_marker
-	(cd /tmp/rtapp && in_bench rt-app $1 > /tmp/rtapp/out 2>&1) || {
-		tail -5 /tmp/rtapp/out >&2; echo failed; return; }
+	(cd /tmp/rtapp && in_bench rt-app $1 > /tmp/rtapp/out 2>&1; echo $? > /tmp/rtapp/rc) &
+	# rt-app ends at its duration; one that is still running at three
+	# times it, plus 30 s, hangs: say where each of its threads waits.
+	left=$((3 * ${secs:-10} + 30))
+	while [ ! -f /tmp/rtapp/rc ] && [ $left -gt 0 ]; do
+		sleep 1
+		left=$((left - 1))
+	done
+	if [ ! -f /tmp/rtapp/rc ]; then
+		pid=$(pidof rt-app | cut -d' ' -f1)
+		echo "rt-app $1 still running $((3 * ${secs:-10} + 30)) s after its start (duration $secs s); its threads:" >&2
+		for tid in $(ls /proc/$pid/task 2>/dev/null); do
+			echo "  $tid $(cat /proc/$pid/task/$tid/comm) state $(cut -d' ' -f3 /proc/$pid/task/$tid/stat) wchan $(cat /proc/$pid/task/$tid/wchan)" >&2
+		done
+		tail -5 /tmp/rtapp/out >&2
+		kill -9 $(pidof rt-app) 2>/dev/null
+		wait
+		echo failed
+		return
+	fi
+	wait
+	[ "$(cat /tmp/rtapp/rc)" = 0 ] || { tail -5 /tmp/rtapp/out >&2; echo failed; return; }
 	echo "sched_util: t4_end" > $T/trace_marker
 	awk '!/^#/ && NF >= 11 {
 		if (FILENAME != last) { last = FILENAME; periodic = 0 }
