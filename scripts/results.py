@@ -929,7 +929,9 @@ for board in t4_boards:
            "% of the performance governor's. "
            + (", ".join(rtapp_loads) + ": rt-app's own workloads (its doc/examples, "
               "Android use cases), unchanged but for their duration, run by rt-app 1.0 "
-              "whose run events do the emulated work; an activation of a periodic "
+              "whose run events do the emulated work (a run of X us is X us on the "
+              "reference CPU, the biggest at its top OPP, not on the JSON's "
+              "calibration CPU); an activation of a periodic "
               "thread (one with a timer) missed its period when its slack is negative. "
               if rtapp_loads else "")
            + "Plots: " + ", ".join(f"table4-{ld}.png" for ld in loads) + ".", ""]
