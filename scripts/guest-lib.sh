@@ -96,17 +96,20 @@ download_arm64() { # package...
 # rt-app 1.0 for the virtual SoC, from Debian's source package: the
 # upstream tarball that `apt-get source rt-app` fetches, through a private
 # deb-src list (the host's apt configuration is not changed) and checked
-# against the .dsc's SHA-256. One patch (scripts/guest/rt-app-emuwork.patch):
-# its run and runtime events do the emulated work of scripts/guest/emuwork.h
-# instead of a calibrated loop. Linked statically against Debian's json-c
+# against the .dsc's SHA-256. Two patches: its run and runtime events do the
+# emulated work of scripts/guest/emuwork.h instead of a calibrated loop
+# (rt-app-emuwork.patch), and its shutdown wakes its waiting threads until
+# they have all ended (rt-app-shutdown.patch: one broadcast could be missed
+# by a thread about to wait, and rt-app then never exited; seen in 2 of
+# about 10 runs of browser-long). Linked statically against Debian's json-c
 # for arm64. workgen, rt-app's own preprocessor of its JSON files (Python
 # 2), is converted with lib2to3 to run on the host's Python 3.
 RTAPP=$CACHE/rt-app
 make_rt_app_arm64() {
-	local src=$RTAPP/src dsc tarball sum stamp
+	local src=$RTAPP/src dsc tarball sum stamp p
 	local apt=(apt-get -q -o Dir::Etc::SourceList="$RTAPP/deb-src.sources"
 		   -o Dir::Etc::SourceParts=/dev/null -o Dir::State::Lists="$RTAPP/lists")
-	stamp=$(cat "$REPO/scripts/guest/rt-app-emuwork.patch" \
+	stamp=$(cat "$REPO"/scripts/guest/rt-app-*.patch \
 		"$REPO/scripts/guest/emuwork.h" | md5sum)
 	[ -x "$RTAPP/rt-app" ] && [ "$(cat "$RTAPP/.stamp" 2>/dev/null)" = "$stamp" ] &&
 		return
@@ -137,9 +140,10 @@ make_rt_app_arm64() {
 	dpkg-deb -x "$(ls "$CACHE"/debs-arm64/libjson-c-dev_*_arm64.deb | tail -1)" \
 		"$RTAPP/sysroot"
 	tar -xzf "$tarball" -C "$RTAPP/build" --strip-components=1
-	patch -p1 -s --fuzz=0 -d "$RTAPP/build" \
-		-i "$REPO/scripts/guest/rt-app-emuwork.patch" ||
-		die "rt-app-emuwork.patch does not apply"
+	for p in "$REPO"/scripts/guest/rt-app-*.patch; do
+		patch -p1 -s --fuzz=0 -d "$RTAPP/build" -i "$p" ||
+			die "$(basename "$p") does not apply"
+	done
 	# What rt-app's configure finds on Debian 12 (no sched_setattr() in
 	# glibc 2.36, so no SCHED_DEADLINE, which the workloads do not use).
 	cat > "$RTAPP/build/src/config.h" <<-EOF
