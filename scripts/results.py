@@ -770,7 +770,8 @@ for board in t4_boards:
     def vals(cfg, load, f, joules=joules):
         """f(values, J) over the runs of (cfg, load) with both."""
         r, j = res.get((cfg, load), {}), joules.get((cfg, load), {})
-        return [f(r[k], j[k]) for k in sorted(r) if k in j]
+        out = [f(r[k], j[k]) for k in sorted(r) if k in j]
+        return [x for x in out if x is not None]
 
     def cell(cfg, load, f, fmt="{:.0f}", joules=joules):
         return spread(vals(cfg, load, f, joules), fmt)
@@ -834,7 +835,8 @@ for board in t4_boards:
             if any(len(v) > 6 for c in cfgs for v in res.get((c, load), {}).values()):
                 for i, q in ((5, "p50"), (6, "p95")):
                     lines.append((f"render's wake-up latency {q} [ms]",
-                                  [cell(c, load, lambda v, j, i=i: v[i] / 1000, "{:.2f}")
+                                  [cell(c, load, lambda v, j, i=i: v[i] / 1000
+                                        if len(v) > i else None, "{:.2f}")
                                    for c in cfgs], ""))
             ylabel, pareto_y = "frames late", late
         else:
