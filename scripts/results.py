@@ -759,7 +759,11 @@ for board in t4_boards:
             segs = trace_segments(log4, "== trace4 ", lambda w: tuple(w[2:5]))
             for (c, load, run), (lines, f0) in segs.items():
                 ev = energy.parse_ftrace(lines)
-                t0, t1 = energy.mark_time(ev, "t4_start"), energy.mark_time(ev, "t4_end")
+                try:
+                    t0, t1 = energy.mark_time(ev, "t4_start"), energy.mark_time(ev, "t4_end")
+                except ValueError:
+                    # A failed run: its row says so.
+                    continue
                 uj = sum(energy.busy_energy(ev, em, policies, f0, t0, t1).values())
                 joules.setdefault((c, load), {})[f"{boot}.{run}"] = uj / 1e6
                 uj += sum(energy.cluster_energy(ev, em, policies, f0, t0, t1,
