@@ -70,9 +70,10 @@ results() {
 	[ -f "$f" ] && grep -a -E '^(bad inputs|GUEST RESULT)' "$f" | sed 's/^/  guest: /'
 	return 0
 }
-# Tables 1-3 of scripts/run.sh, as it wrote them.
+# The published tables (scripts/results.py --publish), the one source of
+# the figures the cover letter's text quotes.
 tables() {
-	local f=$CACHE/results/tables.md
+	local f=$REPO/results/tables.md
 	if [ -f "$f" ]; then
 		sed 's/^/  /; s/^  $//' "$f"
 	else
@@ -99,8 +100,8 @@ cover=$(ls "$OUT"/0000-*.patch)
 	echo
 	results
 	echo
-	echo "Measurements on the patched kernel (scripts/run.sh, $(date -r \
-		"$CACHE/results/tables.md" +%F 2>/dev/null || echo never)):"
+	echo "Measurements on the patched kernel (scripts/run.sh, published $(git -C "$REPO" \
+		log -1 --format=%cs -- results/tables.md 2>/dev/null || echo never)):"
 	echo
 	tables
 	echo
