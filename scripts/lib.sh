@@ -10,8 +10,9 @@ BUILD=$CACHE/build
 export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
 TARBALL=/usr/src/linux-source-6.12.tar.xz
 # Top-level directories of the kernel that hold the whole files the series
-# creates (scripts/series.sh).
-NEWDIRS=(kernel include drivers Documentation tools/testing/kunit/configs
+# creates (scripts/series.sh). The test-only cpufreq driver of series-test
+# is not mirrored: it is read from its patches (and from the prepared tree).
+NEWDIRS=(kernel include Documentation tools/testing/kunit/configs
 	 scripts/coccinelle)
 
 log() { printf '==> %s\n' "$*" >&2; }

@@ -27,8 +27,8 @@ TREE=$CACHE/series-tree
 G=(git -C "$TREE" -c core.autocrlf=false -c "user.name=sched-util developers"
    -c user.email=sched-util@example.org)
 
-# Paths the series creates that still exist once it is applied, from the
-# patches themselves ("--- /dev/null" then "+++ b/PATH"; "+++ /dev/null"
+# Paths the series creates under NEWDIRS that still exist once it is
+# applied, from the patches themselves ("--- /dev/null" then "+++ b/PATH"; "+++ /dev/null"
 # deletes), in the order the patches apply.
 created_files() {
 	local p
@@ -39,7 +39,8 @@ created_files() {
 		     /^\+\+\+ \/dev\/null/ { print "D", old }
 		     { n = 0 }' "$REPO/patches/$p"
 	done | awk '$1 == "A" { f[$2] = 1 } $1 == "D" { delete f[$2] }
-		    END { for (k in f) print k }' | sort
+		    END { for (k in f) print k }' | sort |
+		grep -E "^($(IFS='|'; echo "${NEWDIRS[*]}"))/" || true
 }
 
 # The repository's whole files: everything under the kernel's top-level
