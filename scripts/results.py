@@ -18,6 +18,7 @@ cpufreq-bench: performance does the most work, powersave the least).
 import csv
 import lzma
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -315,7 +316,8 @@ def trace_segments(path, head="== trace ", key=lambda w: int(w[2])):
     log, each from a line starting with @head (its words give the key) to
     "== trace end"; by default the boosts of a table1 log."""
     seg, cur = {}, None
-    with open(path, errors="replace") as f:
+    opener = lzma.open if path.endswith(".xz") else open
+    with opener(path, "rt", errors="replace") as f:
         for line in f:
             line = line.rstrip("\n")
             if line.startswith("== trace end"):
@@ -711,14 +713,10 @@ def plot_pareto(load, points, ylabel, png):
 
 
 def read_log(path):
-    """A guest log's lines, from the file or its .xz."""
-    if os.path.exists(path):
-        return path
-    if os.path.exists(path + ".xz"):
-        out = path + ".txt"
-        with lzma.open(path + ".xz", "rt", errors="replace") as f, open(out, "w") as o:
-            o.write(f.read())
-        return out
+    """A guest log: the file, or its .xz (Table 4 keeps them compressed)."""
+    for p in (path, path + ".xz"):
+        if os.path.exists(p):
+            return p
     return None
 
 
@@ -989,7 +987,6 @@ def readme_summary():
 # run, not a hand; scripts/check-figures.py checks that they do.
 if len(sys.argv) > 4 and sys.argv[3] == "--publish":
     repo = sys.argv[4]
-    import shutil
     for f in os.listdir(results):
         if f == "tables.md" or f.endswith(".png"):
             shutil.copy(os.path.join(results, f), os.path.join(repo, "results", f))
