@@ -124,7 +124,10 @@ t4_boots() { # runs boots...
 		log "Table 4: boot $n of $total ($board, $cfg, repetition $i), $(( $(date +%s) - start )) s elapsed"
 		(
 			append="soc=table4 t4=$cfg t4_runs=$runs"
-			case $cfg in walt10*) append="$append walt_ravg_window=10000000" ;; esac
+			case $cfg in walt[0-9]*)
+				w=${cfg%%-*}
+				append="$append walt_ravg_window=${w#walt}000000" ;;
+			esac
 			status=0
 			soc_run $board "table4 $cfg" "$append" 'T4R?|EM|POLICY' \
 				soc-$board-table4-$cfg-$i.log > "$GUEST/t4-$board-$cfg-$i.csv.new"

@@ -74,12 +74,16 @@ DEFINE_STATIC_KEY_FALSE(sched_util_activate_key);
 DEFINE_STATIC_KEY_FALSE(sched_util_switch_key);
 DEFINE_STATIC_KEY_FALSE(sched_util_tick_key);
 DEFINE_STATIC_KEY_FALSE(sched_util_migrate_key);
+DEFINE_STATIC_KEY_FALSE(sched_util_enqueue_key);
+DEFINE_STATIC_KEY_FALSE(sched_util_dequeue_key);
 DEFINE_STATIC_KEY_FALSE(sched_util_irq_key);
 
 DEFINE_STATIC_CALL_NULL(sched_util_activate, sched_util_activate_fn);
 DEFINE_STATIC_CALL_NULL(sched_util_switch, sched_util_switch_fn);
 DEFINE_STATIC_CALL_NULL(sched_util_tick, sched_util_tick_fn);
 DEFINE_STATIC_CALL_NULL(sched_util_migrate, sched_util_migrate_fn);
+DEFINE_STATIC_CALL_NULL(sched_util_enqueue, sched_util_queue_fn);
+DEFINE_STATIC_CALL_NULL(sched_util_dequeue, sched_util_queue_fn);
 DEFINE_STATIC_CALL_NULL(sched_util_irq, sched_util_irq_fn);
 
 /*
@@ -102,7 +106,7 @@ static char sched_util_boot_name[SCHED_UTIL_NAME_LEN] __initdata;
 static bool sched_util_has_hooks(const struct sched_util_signal *sig)
 {
 	return sig->activate || sig->switch_task || sig->tick || sig->migrate ||
-	       sig->irq;
+	       sig->enqueue || sig->dequeue || sig->irq;
 }
 
 static struct sched_util_signal *sched_util_find(const char *name)
@@ -122,6 +126,8 @@ static void sched_util_hooks_on(struct sched_util_signal *sig)
 	static_call_update(sched_util_switch, sig->switch_task);
 	static_call_update(sched_util_tick, sig->tick);
 	static_call_update(sched_util_migrate, sig->migrate);
+	static_call_update(sched_util_enqueue, sig->enqueue);
+	static_call_update(sched_util_dequeue, sig->dequeue);
 	static_call_update(sched_util_irq, sig->irq);
 
 	/*
@@ -136,6 +142,10 @@ static void sched_util_hooks_on(struct sched_util_signal *sig)
 		static_branch_enable(&sched_util_switch_key);
 	if (sig->tick)
 		static_branch_enable(&sched_util_tick_key);
+	if (sig->enqueue)
+		static_branch_enable(&sched_util_enqueue_key);
+	if (sig->dequeue)
+		static_branch_enable(&sched_util_dequeue_key);
 	if (sig->irq)
 		static_branch_enable(&sched_util_irq_key);
 }
@@ -145,6 +155,8 @@ static void sched_util_hooks_off(void)
 	static_branch_disable(&sched_util_activate_key);
 	static_branch_disable(&sched_util_switch_key);
 	static_branch_disable(&sched_util_tick_key);
+	static_branch_disable(&sched_util_enqueue_key);
+	static_branch_disable(&sched_util_dequeue_key);
 	static_branch_disable(&sched_util_irq_key);
 	static_branch_disable(&sched_util_migrate_key);
 	/*
@@ -409,6 +421,18 @@ unsigned long sched_util_cpu_util(int cpu)
 	return static_call(sched_util_cpu_util)(cpu);
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_util_cpu_util);
+
+/*
+ * The prediction of the signal selected for frequency, 0 if it has none.
+ * Read once: a selection switching under a reader gives either signal's.
+ */
+unsigned long sched_util_cpu_util_pred(int cpu)
+{
+	struct sched_util_signal *sig;
+
+	sig = READ_ONCE(sched_util_selected[SCHED_UTIL_FREQ]);
+	return sig->cpu_util_pred ? sig->cpu_util_pred(cpu) : 0;
+}
 
 unsigned long sched_util_task_util(struct task_struct *p)
 {

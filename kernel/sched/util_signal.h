@@ -20,6 +20,7 @@ typedef void (sched_util_switch_fn)(struct rq *rq, struct task_struct *prev,
 				    struct task_struct *next);
 typedef void (sched_util_tick_fn)(struct rq *rq);
 typedef void (sched_util_migrate_fn)(struct task_struct *p, int new_cpu);
+typedef void (sched_util_queue_fn)(struct rq *rq, struct task_struct *p);
 typedef void (sched_util_irq_fn)(struct rq *rq, u64 delta);
 
 DECLARE_STATIC_KEY_FALSE(sched_util_other_key);
@@ -30,12 +31,16 @@ DECLARE_STATIC_KEY_FALSE(sched_util_activate_key);
 DECLARE_STATIC_KEY_FALSE(sched_util_switch_key);
 DECLARE_STATIC_KEY_FALSE(sched_util_tick_key);
 DECLARE_STATIC_KEY_FALSE(sched_util_migrate_key);
+DECLARE_STATIC_KEY_FALSE(sched_util_enqueue_key);
+DECLARE_STATIC_KEY_FALSE(sched_util_dequeue_key);
 DECLARE_STATIC_KEY_FALSE(sched_util_irq_key);
 
 DECLARE_STATIC_CALL(sched_util_activate, sched_util_activate_fn);
 DECLARE_STATIC_CALL(sched_util_switch, sched_util_switch_fn);
 DECLARE_STATIC_CALL(sched_util_tick, sched_util_tick_fn);
 DECLARE_STATIC_CALL(sched_util_migrate, sched_util_migrate_fn);
+DECLARE_STATIC_CALL(sched_util_enqueue, sched_util_queue_fn);
+DECLARE_STATIC_CALL(sched_util_dequeue, sched_util_queue_fn);
 DECLARE_STATIC_CALL(sched_util_irq, sched_util_irq_fn);
 
 /*
@@ -105,6 +110,45 @@ static __always_inline void sched_util_hook_migrate(struct task_struct *p,
 }
 
 /*
+ * enqueue_task(), before the class enqueues @p: a task in delayed dequeue
+ * is still asleep here and becomes RUNNABLE only in the class's
+ * ENQUEUE_DELAYED requeue, after which sched_util_hook_requeued() runs.
+ */
+static __always_inline void sched_util_hook_enqueue(struct rq *rq,
+						    struct task_struct *p)
+{
+	if (static_branch_unlikely(&sched_util_enqueue_key) &&
+	    !p->se.sched_delayed) {
+		lockdep_assert_rq_held(rq);
+		static_call(sched_util_enqueue)(rq, p);
+	}
+}
+
+static __always_inline void sched_util_hook_requeued(struct rq *rq,
+						     struct task_struct *p,
+						     bool requeued)
+{
+	if (static_branch_unlikely(&sched_util_enqueue_key) && requeued) {
+		lockdep_assert_rq_held(rq);
+		static_call(sched_util_enqueue)(rq, p);
+	}
+}
+
+/*
+ * dequeue_task(), before the class dequeues @p: a task already in delayed
+ * dequeue stopped being RUNNABLE when it was put there.
+ */
+static __always_inline void sched_util_hook_dequeue(struct rq *rq,
+						    struct task_struct *p)
+{
+	if (static_branch_unlikely(&sched_util_dequeue_key) &&
+	    !p->se.sched_delayed) {
+		lockdep_assert_rq_held(rq);
+		static_call(sched_util_dequeue)(rq, p);
+	}
+}
+
+/*
  * @delta ns of IRQ time just ended on @rq's CPU while @curr ran. Only time
  * that interrupted @rq's idle task is passed on: a signal charges the run
  * time of any other task, PF_IDLE kthreads injecting idle included, with
@@ -146,13 +190,32 @@ static inline void sched_util_hook_switch(struct rq *rq,
 static inline void sched_util_hook_tick(struct rq *rq) { }
 static inline void sched_util_hook_migrate(struct task_struct *p,
 					   int new_cpu) { }
+static inline void sched_util_hook_enqueue(struct rq *rq,
+					   struct task_struct *p) { }
+static inline void sched_util_hook_requeued(struct rq *rq,
+					    struct task_struct *p,
+					    bool requeued) { }
+static inline void sched_util_hook_dequeue(struct rq *rq,
+					   struct task_struct *p) { }
 static inline void sched_util_hook_irq(struct rq *rq,
 				       struct task_struct *curr, u64 delta) { }
 
 #endif /* CONFIG_SCHED_UTIL_SIGNAL */
 
+/* What schedutil's hispeed and pl floors work on (sugov_raise_util()). */
+struct sugov_raise_in {
+	unsigned long	util;		/* the CPU's, before the floors */
+	unsigned long	pred;		/* its tasks' prediction; 0: pl off */
+	unsigned long	cap;		/* arch_scale_cpu_capacity() */
+	unsigned int	cur_freq;	/* kHz, the policy's current */
+	unsigned int	ref_freq;	/* kHz, at which it has @cap */
+	unsigned int	hispeed_load;	/* percent of the current capacity */
+	unsigned int	hispeed_freq;	/* kHz; 0: off */
+};
+
 #if IS_ENABLED(CONFIG_KUNIT) && defined(CONFIG_CPU_FREQ_GOV_SCHEDUTIL)
 unsigned long sugov_cpu_util(int cpu, unsigned long *min, unsigned long *max);
+unsigned long sugov_raise_util(const struct sugov_raise_in *in);
 #endif
 
 #if IS_ENABLED(CONFIG_KUNIT) && defined(CONFIG_SMP)

@@ -530,6 +530,80 @@ static void util_signal_roles_test(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, sched_util_signal_selected_for(SCHED_UTIL_PLACE), "pelt");
 }
 
+/*
+ * schedutil's hispeed and pl floors (sugov_raise_util()), worked out by
+ * hand. A big CPU (capacity 1024) with a 2 GHz reference frequency unless
+ * a row says otherwise; at 1 GHz its capacity is 512, so hispeed_load 90
+ * makes it loaded from utilization 460.8 on. hispeed_freq 1.5 GHz is
+ * utilization 1024 * 1.5 / 2 * 4 / 5 = 614 (614.4), which headroom's
+ * x1.25 turns into 1.5 GHz again.
+ */
+struct sugov_raise_case {
+	const char *name;
+	struct sugov_raise_in in;
+	unsigned long util;
+};
+
+#define RAISE_BIG(u, p, cur, load, hs)					\
+	{ .util = (u), .pred = (p), .cap = 1024, .cur_freq = (cur),	\
+	  .ref_freq = 2000000, .hispeed_load = (load), .hispeed_freq = (hs) }
+
+static const struct sugov_raise_case sugov_raise_cases[] = {
+	{ "both off: unchanged", RAISE_BIG(900, 0, 500000, 90, 0), 900 },
+	{ "loaded: raised to hispeed_freq's utilization",
+	  RAISE_BIG(470, 0, 1000000, 90, 1500000), 614 },
+	{ "just below hispeed_load: unchanged",
+	  RAISE_BIG(460, 0, 1000000, 90, 1500000), 460 },
+	{ "exactly hispeed_load is loaded",
+	  RAISE_BIG(256, 0, 1000000, 50, 1500000), 614 },
+	{ "one below it is not", RAISE_BIG(255, 0, 1000000, 50, 1500000), 255 },
+	{ "loaded above hispeed's utilization: unchanged",
+	  RAISE_BIG(950, 0, 2000000, 90, 1500000), 950 },
+	{ "hispeed_freq above the reference is the reference",
+	  RAISE_BIG(470, 0, 1000000, 90, 3000000), 819 },
+	{ "hispeed_load 0: always loaded", RAISE_BIG(0, 0, 1000000, 0, 1500000), 614 },
+	{ "pl: the prediction above the utilization wins",
+	  RAISE_BIG(300, 700, 1000000, 90, 0), 700 },
+	{ "pl: a prediction below it changes nothing",
+	  RAISE_BIG(300, 100, 1000000, 90, 0), 300 },
+	{ "both: the prediction above hispeed's utilization wins",
+	  RAISE_BIG(470, 700, 1000000, 90, 1500000), 700 },
+	{ "both: hispeed above the prediction wins",
+	  RAISE_BIG(470, 500, 1000000, 90, 1500000), 614 },
+	{ "the prediction does not make a CPU loaded",
+	  RAISE_BIG(300, 500, 1000000, 90, 1500000), 500 },
+	{
+		/* 462 * 533 / 1844 * 0.9 = 120.2; 462 * 999 / 1844 * 0.8 = 200.2 */
+		"a HiKey960 little CPU at 533 MHz, hispeed 999 MHz",
+		{ .util = 130, .cap = 462, .cur_freq = 533000,
+		  .ref_freq = 1844000, .hispeed_load = 90,
+		  .hispeed_freq = 999000 }, 200,
+	},
+	{ "the same CPU below hispeed_load",
+	  { .util = 120, .cap = 462, .cur_freq = 533000, .ref_freq = 1844000,
+	    .hispeed_load = 90, .hispeed_freq = 999000 }, 120 },
+};
+
+KUNIT_ARRAY_PARAM_DESC(sugov_raise, sugov_raise_cases, name);
+
+static void sugov_raise_test(struct kunit *test)
+{
+	const struct sugov_raise_case *tc = test->param_value;
+
+	KUNIT_EXPECT_EQ_MSG(test, sugov_raise_util(&tc->in), tc->util,
+			    "%s", tc->name);
+}
+
+static struct kunit_case sugov_raise_cases_list[] = {
+	KUNIT_CASE_PARAM(sugov_raise_test, sugov_raise_gen_params),
+	{}
+};
+
+static struct kunit_suite sugov_raise_suite = {
+	.name = "sched_util_schedutil_floors",
+	.test_cases = sugov_raise_cases_list,
+};
+
 static struct kunit_case util_signal_cases[] = {
 	KUNIT_CASE(util_signal_register_test),
 	KUNIT_CASE(util_signal_select_test),
@@ -551,7 +625,7 @@ static struct kunit_suite util_signal_suite = {
 	.test_cases = util_signal_cases,
 };
 
-kunit_test_suite(util_signal_suite);
+kunit_test_suites(&util_signal_suite, &sugov_raise_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the utilization-signal framework");
 MODULE_LICENSE("GPL");

@@ -125,6 +125,24 @@ struct walt_irq_time {
 static DEFINE_PER_CPU(struct walt_irq_time, walt_irq_time);
 /* The first window boundary of this tracking session; see walt_start(). */
 static u64 walt_session_start;
+/*
+ * The tracking session, counted from 1 (walt_start()); a task whose
+ * walt.pred_gen holds it is counted in its CPU's walt_pred.
+ */
+static unsigned int walt_gen;
+
+/*
+ * Predicted demand of a CPU's RUNNABLE tasks, the sum of their
+ * win.pred_demand (schedutil's pl), and how many they are. Under the
+ * CPU's rq->lock, written inside the sums' write section (walt_rq_seq)
+ * so that walt_cpu_util_pred() reads both fields whole without the lock.
+ */
+struct walt_pred {
+	u64		sum;
+	unsigned int	nr;
+};
+
+static DEFINE_PER_CPU(struct walt_pred, walt_pred);
 
 #if IS_ENABLED(CONFIG_KUNIT)
 /* Test access to the per-CPU sums and the window size. */
@@ -308,6 +326,47 @@ static bool walt_forget_stale(struct task_struct *p)
 	return true;
 }
 
+static bool walt_pred_counted(const struct task_struct *p)
+{
+	return p->walt.pred_gen == READ_ONCE(walt_gen);
+}
+
+/*
+ * Change @cpu's predicted sum by @delta and its count by @nr, inside a
+ * write section of its sums that the caller holds.
+ */
+static void __walt_pred_add(int cpu, s64 delta, int nr)
+{
+	struct walt_pred *wp = per_cpu_ptr(&walt_pred, cpu);
+
+	wp->sum += delta;
+	wp->nr += nr;
+	if (IS_ENABLED(CONFIG_SCHED_UTIL_CHECKS) && !wp->nr && wp->sum) {
+		printk_deferred_enter();	/* rq->lock: see walt_check_home() */
+		WARN_ONCE(1, "walt: CPU %d predicts %llu ns with no task counted\n",
+			  cpu, wp->sum);
+		printk_deferred_exit();
+	}
+}
+
+static void walt_pred_add(struct rq *rq, s64 delta, int nr)
+{
+	walt_rq_write_begin(rq);
+	__walt_pred_add(cpu_of(rq), delta, nr);
+	walt_rq_write_end(rq);
+}
+
+/*
+ * How far the prediction of @p, just folded, moved from @old, as far as
+ * its CPU's sum counts it: that sum must follow.
+ */
+static s64 walt_pred_moved(const struct task_struct *p, u32 old)
+{
+	if (!walt_pred_counted(p))
+		return 0;
+	return (s64)p->walt.win.pred_demand - old;
+}
+
 /* Scales of @rq's CPU for charging busy time; see walt_ctx_init(). */
 static void walt_ctx_scales(struct walt_ctx *c, struct rq *rq, u64 now)
 {
@@ -373,8 +432,10 @@ static void walt_sync(struct rq *rq, u64 now, bool busy)
 	if (busy && c.freq_scale != seen->scale) {
 		struct task_struct *curr = rcu_dereference_protected(rq->curr,
 					lockdep_is_held(__rq_lockp(rq)));
+		u32 pred = curr->walt.win.pred_demand;
 
 		walt_scale_catch_up(wrq, &curr->walt.win, seen, &c);
+		__walt_pred_add(cpu, walt_pred_moved(curr, pred), 0);
 	}
 	walt_rq_sync(wrq, now, busy, &c);
 	walt_take_removed(rq, wrq);
@@ -388,6 +449,28 @@ static bool walt_rq_busy(struct rq *rq)
 {
 	return !walt_is_idle(rq, rcu_dereference_protected(rq->curr,
 					lockdep_is_held(__rq_lockp(rq))));
+}
+
+/*
+ * @p becomes RUNNABLE on @rq: count its prediction there. A leftover of
+ * an earlier session is forgotten first, as its first fold would, so that
+ * no fold forgets a counted prediction.
+ */
+static void walt_enqueue(struct rq *rq, struct task_struct *p)
+{
+	if (walt_pred_counted(p))
+		return;
+	walt_forget_stale(p);
+	p->walt.pred_gen = READ_ONCE(walt_gen);
+	walt_pred_add(rq, p->walt.win.pred_demand, 1);
+}
+
+static void walt_dequeue(struct rq *rq, struct task_struct *p)
+{
+	if (!walt_pred_counted(p))
+		return;
+	p->walt.pred_gen = 0;
+	walt_pred_add(rq, -(s64)p->walt.win.pred_demand, -1);
 }
 
 /*
@@ -432,7 +515,9 @@ static __always_inline void walt_fold_to(struct rq *rq,
 	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(rq));
 	struct walt_task_win *t = &p->walt.win;
 	u64 exec = walt_task_exec(rq, p, running);
+	u32 pred = t->pred_demand;
 	struct walt_ctx c;
+	s64 delta;
 
 	walt_forget_stale(p);
 	walt_check_home(rq, p);
@@ -440,6 +525,9 @@ static __always_inline void walt_fold_to(struct rq *rq,
 	walt_task_fold(t, window_start, now, walt_span(t->exec_mark, exec),
 		       running, &c);
 	t->exec_mark = exec;
+	delta = walt_pred_moved(p, pred);
+	if (delta)
+		walt_pred_add(rq, delta, 0);
 	trace_walt_update_task_ravg_tp(p, cpu_of(rq), event, now, wrq);
 	trace_walt_update_task_ravg(p, cpu_of(rq), event, now, wrq, 0,
 				    walt_window);
@@ -892,6 +980,31 @@ VISIBLE_IF_KUNIT unsigned long walt_cpu_util(int cpu)
 }
 EXPORT_SYMBOL_IF_KUNIT(walt_cpu_util);
 
+/* @cpu's walt_pred sum, read whole without its rq lock. */
+static u64 walt_pred_read(int cpu)
+{
+	seqcount_t *seq = per_cpu_ptr(&walt_rq_seq, cpu);
+	unsigned int start;
+	u64 sum;
+
+	do {
+		start = read_seqcount_begin(seq);
+		sum = per_cpu(walt_pred, cpu).sum;
+	} while (read_seqcount_retry(seq, start));
+	return sum;
+}
+
+/*
+ * What @cpu's RUNNABLE tasks are predicted to run in the window in
+ * progress, for schedutil's pl: capped at the CPU's capacity, as its busy
+ * time is.
+ */
+static unsigned long walt_cpu_util_pred(int cpu)
+{
+	return min(walt_util(walt_pred_read(cpu), walt_window),
+		   arch_scale_cpu_capacity(cpu));
+}
+
 /*
  * @cpu's utilization without the share of @p, a waking task whose last
  * CPU it is, for EAS to weigh @p elsewhere: walt_cpu_util() less @p's busy
@@ -952,6 +1065,7 @@ static int walt_start(void)
 {
 	u64 start = walt_session_first(local_clock(), walt_session_start,
 				       walt_window);
+	unsigned int gen = walt_gen + 1 ?: 1;
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
@@ -961,6 +1075,7 @@ static int walt_start(void)
 		*walt_rq_write_begin(rq) = (struct walt_rq_win) {
 			.window_start = start,
 		};
+		per_cpu(walt_pred, cpu) = (struct walt_pred) { };
 		walt_rq_write_end(rq);
 		per_cpu(walt_cpu_scale, cpu) = arch_scale_cpu_capacity(cpu);
 		per_cpu(walt_lazy_until, cpu) = 0;
@@ -971,6 +1086,8 @@ static int walt_start(void)
 		memset(&rq->idle->walt, 0, sizeof(rq->idle->walt));
 	}
 	WRITE_ONCE(walt_session_start, start);
+	/* No task counted in a CPU's walt_pred, all of them empty now. */
+	WRITE_ONCE(walt_gen, gen);
 	return 0;
 }
 
@@ -983,6 +1100,7 @@ VISIBLE_IF_KUNIT struct sched_util_signal walt_signal = {
 	 */
 	.covers		= SCHED_UTIL_COVERS_CPU,
 	.cpu_util	= walt_cpu_util,
+	.cpu_util_pred	= walt_cpu_util_pred,
 	.task_util	= walt_task_util,
 	.cpu_util_without = walt_cpu_util_without,
 	.start		= walt_start,
@@ -990,6 +1108,8 @@ VISIBLE_IF_KUNIT struct sched_util_signal walt_signal = {
 	.switch_task	= walt_switch,
 	.tick		= walt_tick,
 	.migrate	= walt_migrate,
+	.enqueue	= walt_enqueue,
+	.dequeue	= walt_dequeue,
 	.irq		= walt_irq,
 };
 EXPORT_SYMBOL_IF_KUNIT(walt_signal);
@@ -1257,5 +1377,6 @@ void walt_print_cpu(struct seq_file *m, int cpu)
 	walt_print_field(m, "walt_window_start", wrq.window_start);
 	walt_print_field(m, "walt_curr_runnable_sum", wrq.curr_runnable_sum);
 	walt_print_field(m, "walt_prev_runnable_sum", wrq.prev_runnable_sum);
+	walt_print_field(m, "walt_pred_demands_sum", walt_pred_read(cpu));
 }
 #endif

@@ -252,12 +252,104 @@ static inline void walt_push_history(struct walt_task_win *t, u32 runtime,
 }
 
 /*
- * Push @count windows of @runtime. Empty windows are not samples (the task
- * was blocked or only waited), see the top of this file. More than
- * WALT_HIST_MAX identical pushes cannot change the history any further.
+ * Predicted demand, the Android kernels' busy buckets: per tenth of a
+ * window, a count of how often a recent window's busy time fell there.
+ * The end of a window in which the task ran adds 8 to the count of its
+ * tenth (16 once the count has reached 16: a load seen again and again is
+ * trusted faster) and takes 2 from every other count, so a tenth hit once
+ * is forgotten after four windows elsewhere. The prediction for the next
+ * window is the lowest tenth at or above the one just seen that has a
+ * count: a task that often ran longer than this time will likely run
+ * longer again. Its value is the newest window of the history that fell
+ * in that tenth, or the tenth's middle if none of the last N did, and
+ * never less than the busy time seen. Busy times below two tenths share
+ * one count ([1]): the lowest OPP serves all of them.
+ *
+ * Worked example, 20 ms windows, N = 5: a task ran 3, 3, 11 and 3 ms in
+ * its last four windows (hist 3 11 3 3, counts [1] = 8 + 8 - 2 + 8 = 22,
+ * [5] = 8 - 2 = 6). It now ends a window of 3 ms: from tenth 1 the lowest
+ * tenth with a count is 1, and the newest window in [0, 4 ms) is this one:
+ * the prediction is 3 ms. Mid-window, once it has run 5 ms, it has left
+ * tenth 1: the next tenth with a count is 5, [10, 12 ms), and the newest
+ * window there is 11 ms: the prediction rises to 11 ms.
+ */
+
+/* The tenth of a window that @busy ns fall in, the lowest two merged. */
+static inline unsigned int walt_busy_bucket(u32 busy, u32 window)
+{
+	u64 b = div_u64((u64)busy * WALT_NR_BUCKETS, window);
+
+	return clamp_t(u64, b, 1, WALT_NR_BUCKETS - 1);
+}
+
+/*
+ * What @t is predicted to run in a window of @window ns, given that it
+ * has run @busy, which falls in tenth @from; @n: the history's length N.
+ */
+static inline u32 walt_pred_busy(const struct walt_task_win *t,
+				 unsigned int from, u32 busy, u32 window,
+				 unsigned int n)
+{
+	unsigned int b = from, i;
+	u32 lo, hi;
+
+	while (b < WALT_NR_BUCKETS && !t->busy_buckets[b])
+		b++;
+	if (b >= WALT_NR_BUCKETS)
+		return busy;
+	lo = b < 2 ? 0 : div_u64((u64)window * b, WALT_NR_BUCKETS);
+	hi = div_u64((u64)window * (b + 1), WALT_NR_BUCKETS);
+	n = clamp_t(unsigned int, n, 1, WALT_HIST_MAX);
+	for (i = 0; i < n; i++)
+		if (t->hist[i] >= lo && t->hist[i] < hi)
+			return max(busy, t->hist[i]);
+
+	return max(busy, lo + (hi - lo) / 2);
+}
+
+/*
+ * A window in which @t ran @busy has ended and is in its history: predict
+ * the next one from the counts so far, then count this one.
+ */
+static inline void walt_pred_update(struct walt_task_win *t, u32 busy,
+				    u32 window, unsigned int n)
+{
+	unsigned int b = walt_busy_bucket(busy, window), i;
+
+	t->pred_demand = walt_pred_busy(t, b, busy, window, n);
+	for (i = 0; i < WALT_NR_BUCKETS; i++) {
+		u8 *count = &t->busy_buckets[i];
+
+		if (i != b)
+			*count -= min_t(u8, *count, 2);
+		else
+			*count = min_t(unsigned int, U8_MAX,
+				       *count + (*count >= 16 ? 16 : 8));
+	}
+}
+
+/*
+ * Inside a window: once @t has run more than predicted, predict again
+ * from what it has run so far. The prediction only rises here.
+ */
+static inline void walt_pred_rise(struct walt_task_win *t, u32 window,
+				  unsigned int n)
+{
+	if (t->curr_window <= t->pred_demand)
+		return;
+	t->pred_demand = walt_pred_busy(t,
+					walt_busy_bucket(t->curr_window, window),
+					t->curr_window, window, n);
+}
+
+/*
+ * Push @count windows of @runtime and predict from them. Empty windows are
+ * not samples (the task was blocked or only waited), see the top of this
+ * file. More than WALT_HIST_MAX identical pushes cannot change the history
+ * any further; the counts take one push, as in the Android kernels.
  */
 static inline void walt_record_windows(struct walt_task_win *t, u32 runtime,
-				       u64 count, unsigned int n)
+				       u64 count, unsigned int n, u32 window)
 {
 	if (!runtime)
 		return;
@@ -265,6 +357,7 @@ static inline void walt_record_windows(struct walt_task_win *t, u32 runtime,
 	count = min_t(u64, count, WALT_HIST_MAX);
 	while (count--)
 		walt_push_history(t, runtime, n);
+	walt_pred_update(t, runtime, window, n);
 }
 
 /*
@@ -286,8 +379,8 @@ static inline u64 walt_task_rollover(struct walt_task_win *t,
 		return 0;
 
 	skipped = walt_windows_between(t->mark_start, window_start, window);
-	walt_record_windows(t, t->curr_window, 1, nr_hist);
-	walt_record_windows(t, skipped_runtime, skipped, nr_hist);
+	walt_record_windows(t, t->curr_window, 1, nr_hist, window);
+	walt_record_windows(t, skipped_runtime, skipped, nr_hist, window);
 
 	t->prev_window = skipped ? skipped_runtime : t->curr_window;
 	t->curr_window = 0;
@@ -638,6 +731,7 @@ static inline void walt_task_fold(struct walt_task_win *t, u64 window_start,
 	    running)
 		t->curr_window = walt_scale_exec(min(ran, now - window_start),
 						 c->freq_scale, c->cpu_scale);
+	walt_pred_rise(t, window, c->nr_hist);
 	t->mark_start = now;
 	t->freq_scale = c->freq_scale;
 }

@@ -1915,8 +1915,235 @@ static struct kunit_suite walt_demand_test_suite = {
 	.test_cases = walt_demand_test_cases,
 };
 
+/*
+ * sched_walt_pred: predicted demand from busy buckets (walt_busy_bucket(),
+ * walt_pred_update(), walt_pred_rise()), 20 ms windows (a tenth: 2 ms),
+ * N = 5 unless a row says otherwise. Every expected value is worked out by
+ * hand from the Android kernels' rules as walt_window.h states them.
+ */
+struct walt_bucket_case {
+	const char *name;
+	u32 busy, window;
+	unsigned int bucket;
+};
+
+static const struct walt_bucket_case walt_bucket_cases[] = {
+	{ "nothing falls in tenth 1, merged with 0", 0, WINDOW, 1 },
+	{ "just under a tenth: tenth 1", US(1999), WINDOW, 1 },
+	{ "just under two tenths: tenth 1", US(3999), WINDOW, 1 },
+	{ "two tenths: tenth 2", MS(4), WINDOW, 2 },
+	{ "11 ms: tenth 5", MS(11), WINDOW, 5 },
+	{ "just under a window: tenth 9", US(19999), WINDOW, 9 },
+	{ "a whole window: tenth 9", MS(20), WINDOW, 9 },
+	{ "8 ms of a 16 ms window: tenth 5", MS(8), MS(16), 5 },
+	{ "no overflow at U32_MAX", U32_MAX, MS(5), 9 },
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_bucket, walt_bucket_cases, name);
+
+static void walt_bucket_test(struct kunit *test)
+{
+	const struct walt_bucket_case *tc = test->param_value;
+
+	expect_u64(test, tc->name, "bucket", tc->bucket,
+		   walt_busy_bucket(tc->busy, tc->window));
+}
+
+struct walt_pred_case {
+	const char *name;
+	unsigned int n;
+	u8 counts[WALT_NR_BUCKETS];
+	u32 hist[WALT_HIST_MAX];	/* with the window just ended first */
+	u32 busy;			/* that window's busy time */
+	u32 pred;
+	u8 counts_after[WALT_NR_BUCKETS];
+};
+
+static const struct walt_pred_case walt_pred_cases[] = {
+	{
+		.name = "no count anywhere: the window just seen",
+		.n = NR_HIST, .hist = { MS(7) }, .busy = MS(7),
+		.pred = MS(7), .counts_after = { [3] = 8 },
+	}, {
+		.name = "its own tenth has a count: the newest window there",
+		.n = NR_HIST, .counts = { [3] = 8 },
+		.hist = { US(7500), US(6200) }, .busy = US(7500),
+		.pred = US(7500), .counts_after = { [3] = 16 },
+	}, {
+		.name = "a higher tenth has a count: the newest window there",
+		.n = NR_HIST, .counts = { [6] = 10 },
+		.hist = { MS(5), US(12500), MS(13) }, .busy = MS(5),
+		.pred = US(12500), .counts_after = { [2] = 8, [6] = 8 },
+	}, {
+		.name = "no window of the history in that tenth: its middle",
+		.n = NR_HIST, .counts = { [6] = 2 },
+		.hist = { MS(5), MS(3), MS(3), MS(3), MS(3) }, .busy = MS(5),
+		.pred = MS(13), .counts_after = { [2] = 8 },
+	}, {
+		.name = "windows older than N are not searched",
+		.n = 2, .counts = { [6] = 4 },
+		.hist = { MS(5), MS(3), US(12500) }, .busy = MS(5),
+		.pred = MS(13), .counts_after = { [2] = 8, [6] = 2 },
+	}, {
+		.name = "a lower tenth's count does not lower it",
+		.n = NR_HIST, .counts = { [1] = 30 },
+		.hist = { MS(9), MS(3) }, .busy = MS(9),
+		.pred = MS(9), .counts_after = { [1] = 28, [4] = 8 },
+	}, {
+		.name = "a count of 16 grows by 16",
+		.n = NR_HIST, .counts = { [4] = 16 },
+		.hist = { MS(9) }, .busy = MS(9),
+		.pred = MS(9), .counts_after = { [4] = 32 },
+	}, {
+		.name = "a count stops at 255",
+		.n = NR_HIST, .counts = { [4] = 250 },
+		.hist = { MS(9) }, .busy = MS(9),
+		.pred = MS(9), .counts_after = { [4] = 255 },
+	}, {
+		.name = "the other counts fall by 2, not below 0",
+		.n = NR_HIST, .counts = { [1] = 1, [2] = 2, [3] = 3 },
+		.hist = { MS(19) }, .busy = MS(19),
+		.pred = MS(19), .counts_after = { [3] = 1, [9] = 8 },
+	}, {
+		.name = "below two tenths: tenth 1, from 0",
+		.n = NR_HIST, .counts = { [1] = 8 },
+		.hist = { MS(1), US(3500) }, .busy = MS(1),
+		.pred = MS(1), .counts_after = { [1] = 16 },
+	}, {
+		.name = "a whole window is predicted whole, not as its tenth's middle",
+		.n = NR_HIST, .counts = { [9] = 8 },
+		.hist = { MS(20) }, .busy = MS(20),
+		.pred = MS(20), .counts_after = { [9] = 16 },
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_pred, walt_pred_cases, name);
+
+static void expect_counts(struct kunit *test, const char *name,
+			  const u8 *expected, const u8 *seen)
+{
+	unsigned int i;
+
+	for (i = 0; i < WALT_NR_BUCKETS; i++)
+		KUNIT_EXPECT_EQ_MSG(test, seen[i], expected[i],
+				    "%s: count[%u] expected %u, seen %u",
+				    name, i, expected[i], seen[i]);
+}
+
+static void walt_pred_test(struct kunit *test)
+{
+	const struct walt_pred_case *tc = test->param_value;
+	struct walt_task_win t = { };
+
+	memcpy(t.busy_buckets, tc->counts, sizeof(t.busy_buckets));
+	memcpy(t.hist, tc->hist, sizeof(t.hist));
+	walt_pred_update(&t, tc->busy, WINDOW, tc->n);
+	expect_u64(test, tc->name, "prediction", tc->pred, t.pred_demand);
+	expect_counts(test, tc->name, tc->counts_after, t.busy_buckets);
+}
+
+struct walt_rise_case {
+	const char *name;
+	u8 counts[WALT_NR_BUCKETS];
+	u32 hist[WALT_HIST_MAX];
+	u32 pred, curr;
+	u32 pred_after;
+};
+
+static const struct walt_rise_case walt_rise_cases[] = {
+	{
+		.name = "still within the prediction: unchanged",
+		.counts = { [1] = 8 }, .hist = { MS(11) },
+		.pred = MS(11), .curr = MS(5), .pred_after = MS(11),
+	}, {
+		.name = "past it: the next tenth with a count, its newest window",
+		.counts = { [1] = 38, [5] = 4 },
+		.hist = { MS(3), MS(3), MS(11), MS(3), MS(3) },
+		.pred = MS(3), .curr = MS(5), .pred_after = MS(11),
+	}, {
+		.name = "past it, no higher count: what it ran so far",
+		.counts = { [1] = 22 }, .hist = { MS(3), MS(3) },
+		.pred = MS(3), .curr = MS(5), .pred_after = MS(5),
+	}, {
+		.name = "past it, a count but no window there: the tenth's middle",
+		.counts = { [2] = 8 }, .hist = { MS(3), MS(3) },
+		.pred = MS(3), .curr = US(4500), .pred_after = MS(5),
+	}, {
+		.name = "never lower than what it ran",
+		.counts = { [2] = 8 }, .hist = { US(4100), MS(3) },
+		.pred = MS(3), .curr = US(5900), .pred_after = US(5900),
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_rise, walt_rise_cases, name);
+
+static void walt_rise_test(struct kunit *test)
+{
+	const struct walt_rise_case *tc = test->param_value;
+	struct walt_task_win t = {
+		.pred_demand = tc->pred, .curr_window = tc->curr,
+	};
+
+	memcpy(t.busy_buckets, tc->counts, sizeof(t.busy_buckets));
+	memcpy(t.hist, tc->hist, sizeof(t.hist));
+	walt_pred_rise(&t, WINDOW, NR_HIST);
+	expect_u64(test, tc->name, "prediction", tc->pred_after,
+		   t.pred_demand);
+}
+
+/*
+ * The worked example of walt_window.h, window by window through
+ * walt_record_windows(), then the rise inside the next window.
+ */
+static void walt_pred_example_test(struct kunit *test)
+{
+	static const u32 busy[] = { MS(3), MS(3), MS(11), MS(3), MS(3) };
+	static const u8 counts[WALT_NR_BUCKETS] = { [1] = 38, [5] = 4 };
+	struct walt_task_win t = { };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(busy); i++)
+		walt_record_windows(&t, busy[i], 1, NR_HIST, WINDOW);
+	expect_u64(test, "example", "prediction", MS(3), t.pred_demand);
+	expect_counts(test, "example", counts, t.busy_buckets);
+
+	t.curr_window = MS(5);
+	walt_pred_rise(&t, WINDOW, NR_HIST);
+	expect_u64(test, "example", "prediction at 5 ms", MS(11),
+		   t.pred_demand);
+}
+
+/*
+ * Windows that a task spent blocked are not samples: they neither count
+ * nor change the prediction. Three windows busy throughout count once.
+ */
+static void walt_pred_skip_test(struct kunit *test)
+{
+	static const u8 counts[WALT_NR_BUCKETS] = { [9] = 8 };
+	struct walt_task_win t = { };
+
+	walt_record_windows(&t, MS(20), 3, NR_HIST, WINDOW);
+	walt_record_windows(&t, 0, 4, NR_HIST, WINDOW);
+	expect_u64(test, "skip", "prediction", MS(20), t.pred_demand);
+	expect_counts(test, "skip", counts, t.busy_buckets);
+}
+
+static struct kunit_case walt_pred_test_cases[] = {
+	KUNIT_CASE_PARAM(walt_bucket_test, walt_bucket_gen_params),
+	KUNIT_CASE_PARAM(walt_pred_test, walt_pred_gen_params),
+	KUNIT_CASE_PARAM(walt_rise_test, walt_rise_gen_params),
+	KUNIT_CASE(walt_pred_example_test),
+	KUNIT_CASE(walt_pred_skip_test),
+	{}
+};
+
+static struct kunit_suite walt_pred_test_suite = {
+	.name = "sched_walt_pred",
+	.test_cases = walt_pred_test_cases,
+};
+
 kunit_test_suites(&walt_rollover_test_suite, &walt_migration_test_suite,
-		  &walt_demand_test_suite);
+		  &walt_demand_test_suite, &walt_pred_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the WALT window arithmetic");
 MODULE_LICENSE("GPL");

@@ -533,8 +533,11 @@ fi
 # Table 4: energy and performance under one configuration (t4=, one boot
 # each, scripts/run.sh energy): performance, schedutil with pelt (pelt8:
 # at an 8 ms half-life, kernel.sched_pelt_multiplier 4), walt
-# (20 ms windows; walt10: the boot set 10 ms), any of them with -boost10
-# (the loads' group at boost 10, as the Pixel's top-app), and powersave.
+# (20 ms windows; waltN: the boot set N ms), any of them with options
+# -pl (schedutil's pl: WALT's predicted demand as a floor), -hs
+# (schedutil's hispeed_freq at each policy's third OPP, hispeed_load 90)
+# and -boostN (the loads' group at boost N, as the Pixel's top-app), and
+# powersave.
 # t4_runs= runs of each load: socload's video (10 s), ui (HiKey960 only:
 # 51 bursts) and bench (the RFC's cpufreq-bench, 5 rounds, on the last CPU,
 # a big one on the HiKey960), and every rt-app workload in /guest/rt-app.
@@ -544,26 +547,44 @@ if [ $part = table4 ]; then
 	print_model
 	stune_bench_group
 	# A configuration's name: a governor (performance, powersave), or
-	# a signal as select_signal names it (walt10: WALT whose boot set
-	# 10 ms windows), with -boostN for the loads' group at boost N.
-	gov=schedutil sig=${t4%-boost*} boost=0
-	case $t4 in
-	*-boost*) boost=${t4##*-boost} ;;
-	esac
+	# a signal as select_signal names it (waltN: WALT whose boot set
+	# N ms windows), then options: -pl, -hs, -boostN.
+	gov=schedutil sig=${t4%%-*} boost=0 pl=0 hs=0 want=20000000
+	for o in $(echo "${t4#$sig}" | tr - ' '); do
+		case $o in
+		pl) pl=1 ;;
+		hs) hs=1 ;;
+		boost*) boost=${o#boost} ;;
+		*) check config 1 "unknown option $o in t4=$t4" ;;
+		esac
+	done
 	case $sig in
 	performance|powersave) gov=$sig sig=pelt ;;
-	walt10) sig=walt ;;
+	walt[0-9]*) want=${sig#walt}000000 sig=walt ;;
 	esac
 	for p in $(policies); do
 		echo $gov > $CPUS/cpufreq/policy$p/scaling_governor
 	done
 	select_signal $sig || check config 1 "unknown signal in t4=$t4"
 	echo $boost > /dev/stune/bench/schedtune.boost || check config 1 "bad boost in t4=$t4"
+	floors=
+	if [ $gov = schedutil ]; then
+		for p in $(policies); do
+			su=$CPUS/cpufreq/policy$p/schedutil
+			hsf=0
+			[ $hs = 1 ] && hsf=$(tr ' ' '\n' < $CPUS/cpufreq/policy$p/scaling_available_frequencies |
+				grep . | sort -n | sed -n 3p)
+			echo $pl > $su/pl && echo 90 > $su/hispeed_load &&
+				echo $hsf > $su/hispeed_freq ||
+				check config 1 "schedutil refused pl $pl, hispeed_freq $hsf on policy $p"
+			floors="$floors policy$p pl $(cat $su/pl) hispeed $(cat $su/hispeed_freq)/$(cat $su/hispeed_load)"
+		done
+		echo "== t4 schedutil floors:$floors"
+	fi
 	# A battery-powered device's setting (Documentation/admin-guide/
 	# sysctl/kernel.rst): RT tasks not run at the top OPP by default.
 	echo 0 > /proc/sys/kernel/sched_util_clamp_min_rt_default
-	want=20000000 mult=1
-	case $t4 in walt10*) want=10000000 ;; esac
+	mult=1
 	case $sig in
 	pelt16) sig=pelt mult=2 ;;
 	pelt8) sig=pelt mult=4 ;;

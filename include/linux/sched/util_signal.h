@@ -57,6 +57,19 @@
  *                            RT/DL push/pull, NUMA swap, sched_ext) passes
  *                            here and then through activate() with
  *                            ENQUEUE_MIGRATED on the destination.
+ *   enqueue(rq, p)           rq->lock held, IRQs off; @p becomes RUNNABLE
+ *                            on @rq (enqueue_task(), before the class
+ *                            enqueues it, so that the frequency update of
+ *                            that enqueue sees it; after the class for a
+ *                            task it requeues from delayed dequeue).
+ *   dequeue(rq, p)           rq->lock held, IRQs off; @p stops being
+ *                            RUNNABLE on @rq (dequeue_task(), before the
+ *                            class dequeues it; a task that the fair class
+ *                            keeps queued in delayed dequeue has stopped).
+ *                            The pair also brackets a change of a queued
+ *                            task's attributes (DEQUEUE_SAVE); a provider
+ *                            counts a task once, whatever the order of the
+ *                            hooks' switching on.
  *   irq(rq, delta)           IRQs off, on the CPU of @rq, rq->lock NOT
  *                            held: @delta ns of hard or soft IRQ time
  *                            interrupted @rq->idle, not a kthread
@@ -111,6 +124,10 @@ enum sched_util_coverage {
  *		capacity scale of @cpu; any context, no lock required
  * @task_util:	utilization of @p, 0 to SCHED_CAPACITY_SCALE, for task
  *		placement; any context
+ * @cpu_util_pred: what the RUNNABLE tasks of @cpu are predicted to need in
+ *		the coming window, on the scale of @cpu_util, for schedutil's
+ *		pl tunable; any context. Optional: without it pl changes
+ *		nothing.
  * @cpu_util_without: @cpu_util less @p's share of it, for task placement
  *		(EAS weighs @p on each candidate CPU); called for a task
  *		that is waking and not running, under @p->pi_lock. Optional:
@@ -125,6 +142,8 @@ enum sched_util_coverage {
  * @switch_task: event hook: context switch from @prev to @next (optional)
  * @tick:	event hook: scheduler tick on @rq (optional)
  * @migrate:	event hook: @p leaves its CPU for @new_cpu (optional)
+ * @enqueue:	event hook: @p becomes RUNNABLE on @rq (optional)
+ * @dequeue:	event hook: @p stops being RUNNABLE on @rq (optional)
  * @irq:	event hook: @delta ns of IRQ time interrupted idle (optional)
  * @list:	registry link, owned by the framework
  *
@@ -135,6 +154,7 @@ struct sched_util_signal {
 	enum sched_util_coverage covers;
 	unsigned long (*cpu_util)(int cpu);
 	unsigned long (*task_util)(struct task_struct *p);
+	unsigned long (*cpu_util_pred)(int cpu);
 	unsigned long (*cpu_util_without)(int cpu, struct task_struct *p);
 	int (*start)(void);
 	void (*stop)(void);
@@ -145,6 +165,8 @@ struct sched_util_signal {
 			    struct task_struct *next);
 	void (*tick)(struct rq *rq);
 	void (*migrate)(struct task_struct *p, int new_cpu);
+	void (*enqueue)(struct rq *rq, struct task_struct *p);
+	void (*dequeue)(struct rq *rq, struct task_struct *p);
 	void (*irq)(struct rq *rq, u64 delta);
 
 	struct list_head list;
@@ -160,6 +182,7 @@ const char *sched_util_signal_selected(void);
 const char *sched_util_signal_selected_for(enum sched_util_role role);
 bool sched_util_signal_is_selected(const struct sched_util_signal *sig);
 unsigned long sched_util_cpu_util(int cpu);
+unsigned long sched_util_cpu_util_pred(int cpu);
 unsigned long sched_util_task_util(struct task_struct *p);
 unsigned long sched_util_cpu_util_without(int cpu, struct task_struct *p);
 #endif

@@ -11,6 +11,7 @@
 #include <linux/types.h>
 
 #define WALT_HIST_MAX	8
+#define WALT_NR_BUCKETS	10
 
 /*
  * Window state of one task; curr_window, prev_window and hist[] are ns of
@@ -27,6 +28,13 @@ struct walt_task_win {
 	u32	freq_scale;
 	/* Windows pushed into hist[] since the last walt_update_history */
 	u32	untraced_samples;
+	/* Predicted busy time of the window in progress, scaled ns */
+	u32	pred_demand;
+	/*
+	 * How often, recently, a window's busy time fell in each tenth of a
+	 * window (walt_pred_update()); the lowest two tenths share [1].
+	 */
+	u8	busy_buckets[WALT_NR_BUCKETS];
 };
 
 /*
@@ -51,6 +59,9 @@ struct walt_rq_win {
  *		there; set under the source rq lock, or p->pi_lock for a
  *		waking task, cleared under the destination rq lock
  * @src_cpu: the CPU a task in transit left, for the tracepoint
+ * @pred_gen: the tracking session in which the sums of the task's CPU
+ *	      count @win.pred_demand (walt_pred), 0 if none; under that
+ *	      CPU's rq lock
  * @home_cpu: with CONFIG_SCHED_UTIL_CHECKS, 1 + the CPU whose sums hold the
  *	      task's share, 0 until its first event
  */
@@ -58,6 +69,7 @@ struct walt_task {
 	struct walt_task_win	win;
 	bool			in_transit;
 	int			src_cpu;
+	unsigned int		pred_gen;
 #ifdef CONFIG_SCHED_UTIL_CHECKS
 	int			home_cpu;
 #endif
