@@ -70,14 +70,24 @@ static __always_inline bool sched_util_place_covers_cpu(void)
 	return static_branch_unlikely(&sched_util_place_covers_cpu_key);
 }
 
-static __always_inline void sched_util_hook_activate(struct rq *rq,
-						     struct task_struct *p,
-						     int flags)
+/*
+ * Returns the flags for enqueue_task(): a provider accounts at the rq clock
+ * that enqueue_task() would update after the hook, so it is updated once,
+ * here, and enqueue_task() is told (ENQUEUE_NOCLOCK).
+ */
+static __always_inline int sched_util_hook_activate(struct rq *rq,
+						    struct task_struct *p,
+						    int flags)
 {
 	if (static_branch_unlikely(&sched_util_activate_key)) {
 		lockdep_assert_rq_held(rq);
+		if (!(flags & ENQUEUE_NOCLOCK)) {
+			update_rq_clock(rq);
+			flags |= ENQUEUE_NOCLOCK;
+		}
 		static_call(sched_util_activate)(rq, p, flags);
 	}
+	return flags;
 }
 
 static __always_inline void sched_util_hook_switch(struct rq *rq,
@@ -181,9 +191,12 @@ static inline unsigned long sched_util_cpu_util_without(int cpu,
 	return 0;
 }
 
-static inline void sched_util_hook_activate(struct rq *rq,
-					    struct task_struct *p,
-					    int flags) { }
+static inline int sched_util_hook_activate(struct rq *rq,
+					   struct task_struct *p, int flags)
+{
+	return flags;
+}
+
 static inline void sched_util_hook_switch(struct rq *rq,
 					  struct task_struct *prev,
 					  struct task_struct *next) { }

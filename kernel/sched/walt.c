@@ -613,19 +613,12 @@ static noinline void walt_activate_arrival(struct rq *rq,
 					wrq->prev_runnable_sum);
 }
 
-/*
- * The rq clock is up to date when the caller asked enqueue_task() not to
- * update it (ENQUEUE_NOCLOCK); otherwise enqueue_task() updates it after
- * this hook, so do it here.
- */
+/* The framework's dispatcher has updated the rq clock. */
 static noinline void walt_activate_slow(struct rq *rq, struct task_struct *p,
 					int flags)
 {
-	u64 now;
+	u64 now = walt_clock(rq);
 
-	if (!(flags & ENQUEUE_NOCLOCK))
-		update_rq_clock(rq);
-	now = walt_clock(rq);
 	walt_sync(rq, now, walt_rq_busy(rq));
 
 	if (flags & ENQUEUE_INITIAL) {

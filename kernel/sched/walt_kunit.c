@@ -376,6 +376,63 @@ static void walt_migration_wakeup_test(struct kunit *test)
 	walt_migration_case(test, WALT_MOVE_WAKEUP);
 }
 
+#ifdef CONFIG_SCHED_DEBUG
+/*
+ * The scheduler's WARN_DOUBLE_CLOCK feature, set as a write to
+ * /sys/kernel/debug/sched/features sets it (sched_feat_set()).
+ */
+static void walt_warn_double_clock(bool on)
+{
+	unsigned int bit = 1U << __SCHED_FEAT_WARN_DOUBLE_CLOCK;
+
+	if (on)
+		sysctl_sched_features |= bit;
+	else
+		sysctl_sched_features &= ~bit;
+#ifdef CONFIG_JUMP_LABEL
+	if (on)
+		static_key_enable(&sched_feat_keys[__SCHED_FEAT_WARN_DOUBLE_CLOCK]);
+	else
+		static_key_disable(&sched_feat_keys[__SCHED_FEAT_WARN_DOUBLE_CLOCK]);
+#endif
+}
+
+static void walt_warn_double_clock_off(void *unused)
+{
+	walt_warn_double_clock(false);
+}
+
+/*
+ * An arrival after a migration is accounted under the clock update that
+ * enqueues the task, never one of its own: with WARN_DOUBLE_CLOCK on, a
+ * spinner whose affinity moves it between CPUs 0 and 1 (while queued or
+ * running: move_queued_task() activates it with no ENQUEUE_NOCLOCK)
+ * must not update an rq clock twice under one rq lock. The warning
+ * taints the kernel; nothing before the test may have.
+ */
+static void walt_double_clock_test(struct kunit *test)
+{
+	struct task_struct *k;
+	atomic_t state;
+	int i;
+
+	KUNIT_ASSERT_FALSE_MSG(test, test_taint(TAINT_WARN),
+			       "a warning before the test");
+	walt_warn_double_clock(true);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+			walt_warn_double_clock_off, NULL), 0);
+	k = sched_util_kunit_spinner(&state, cpumask_of(0), "walt_clock");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+	for (i = 1; i <= 40; i++) {
+		KUNIT_EXPECT_EQ(test, set_cpus_allowed_ptr(k, cpumask_of(i & 1)), 0);
+		usleep_range(500, 1000);
+	}
+	sched_util_kunit_spinner_stop(k);
+	KUNIT_EXPECT_FALSE_MSG(test, test_taint(TAINT_WARN),
+			       "an rq clock was updated twice (WARN_DOUBLE_CLOCK)");
+}
+#endif
+
 /*
  * A task asleep across a restart keeps its state of the earlier tracking
  * session (walt_start() does not walk the tasks), and so does one that
@@ -1162,6 +1219,9 @@ static struct kunit_case walt_live_cases[] = {
 	KUNIT_CASE_PARAM(walt_util_test, walt_util_gen_params),
 	KUNIT_CASE_SLOW(walt_migration_running_test),
 	KUNIT_CASE_SLOW(walt_migration_wakeup_test),
+#ifdef CONFIG_SCHED_DEBUG
+	KUNIT_CASE(walt_double_clock_test),
+#endif
 	KUNIT_CASE_SLOW(walt_stale_task_test),
 	KUNIT_CASE_SLOW(walt_restart_sleeper_test),
 	KUNIT_CASE(walt_schedutil_input_test),

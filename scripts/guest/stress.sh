@@ -5,7 +5,8 @@
 # hackbench, stress-ng cpu/fork/yield stressors, CPU hotplug of CPUs 1-3,
 # schedtune groups created, boosted at random, filled with random tasks and
 # removed (cgroup v1 for the first half, v2 for the second), the signal
-# switched between PELT and WALT, and random affinity changes. Pass: the
+# switched between PELT and WALT, and random affinity changes, with the
+# scheduler's WARN_DOUBLE_CLOCK feature on. Pass: the
 # guest finishes and the kernel log has no WARN, BUG, lockdep, KASAN or
 # UBSAN report (the series' consistency checks WARN).
 #
@@ -81,6 +82,13 @@ if [ -w /proc/lock_stat ]; then
 else
 	problem "no /proc/lock_stat (CONFIG_LOCK_STAT)"
 fi
+
+# An rq clock updated twice under one rq lock warns from here on: WALT
+# accounts migrations' arrivals, and CPU hotplug and affinity changes move
+# queued tasks (move_queued_task(), which activates with no
+# ENQUEUE_NOCLOCK).
+echo WARN_DOUBLE_CLOCK > /sys/kernel/debug/sched/features ||
+	problem "WARN_DOUBLE_CLOCK not in /sys/kernel/debug/sched/features"
 
 start=$(date +%s)
 end=$((start + secs))

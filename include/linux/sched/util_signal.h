@@ -37,11 +37,11 @@
  * Locking context of each hook, asserted by the dispatchers in
  * kernel/sched/util_signal.h:
  *
- *   activate(rq, p, flags)   rq->lock held, IRQs off; @p becomes RUNNABLE
- *                            on @rq (activate_task()): a fork
- *                            (ENQUEUE_INITIAL), a wake-up (ENQUEUE_WAKEUP)
- *                            and/or an arrival after a migration
- *                            (ENQUEUE_MIGRATED).
+ *   activate(rq, p, flags)   rq->lock held, IRQs off, rq clock updated;
+ *                            @p becomes RUNNABLE on @rq (activate_task()):
+ *                            a fork (ENQUEUE_INITIAL), a wake-up
+ *                            (ENQUEUE_WAKEUP) and/or an arrival after a
+ *                            migration (ENQUEUE_MIGRATED).
  *   switch_task(rq, prev, next)
  *                            rq->lock held, IRQs off; @prev is put and
  *                            @next picked, prev != next (__schedule()).
