@@ -344,6 +344,57 @@ int sched_util_signal_track(struct sched_util_signal *sig, bool on)
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_util_signal_track);
 
+/**
+ * sched_util_signal_restart() - restart @sig around a change of its setup
+ * @sig: a registered provider
+ * @change: called while @sig is not tracking (may sleep)
+ * @arg: passed to @change
+ *
+ * For a change that @sig's tracked state cannot follow (WALT's window
+ * size). If @sig is tracking, the roles it is selected for pass to PELT,
+ * its tracking stops, @change runs, its tracking starts again with the
+ * references it had, and it gets its roles back once warmed up: schedutil
+ * and placement read PELT meanwhile, never the empty state of a restart.
+ *
+ * Return: 0, or the provider's start() error; its roles then stay PELT's.
+ */
+int sched_util_signal_restart(struct sched_util_signal *sig,
+			      void (*change)(void *arg), void *arg)
+{
+	bool had[SCHED_UTIL_ROLES];
+	unsigned int refs;
+	int ret = 0, r;
+
+	guard(mutex)(&sched_util_mutex);
+	if (sched_util_tracking != sig) {
+		change(arg);
+		return 0;
+	}
+	for (r = 0; r < SCHED_UTIL_ROLES; r++) {
+		had[r] = sched_util_selected[r] == sig;
+		if (had[r])
+			WARN_ON_ONCE(__sched_util_select(&pelt_signal, r));
+	}
+	/* Side by side references are left, if any. */
+	refs = sched_util_tracking == sig ? sched_util_tracking_refs : 0;
+	if (refs) {
+		sched_util_tracking_refs = 1;
+		sched_util_put(sig);
+	}
+	change(arg);
+	if (refs) {
+		ret = sched_util_get(sig);
+		if (ret)
+			return ret;
+		sched_util_tracking_refs = refs;
+	}
+	for (r = 0; r < SCHED_UTIL_ROLES && !ret; r++)
+		if (had[r])
+			ret = __sched_util_select(sig, r);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_util_signal_restart);
+
 /* The name of the signal of @role (SCHED_UTIL_FREQ or SCHED_UTIL_PLACE). */
 const char *sched_util_signal_selected_for(enum sched_util_role role)
 {

@@ -53,7 +53,10 @@
 #define WALT_WINDOW_MAX		NSEC_PER_SEC
 #define WALT_WINDOW_DEFAULT	(20 * NSEC_PER_MSEC)
 
-/* Window size in ns; set at boot only (walt_ravg_window=). */
+/*
+ * Window size in ns: walt_ravg_window= at boot, sched_walt_ravg_window at
+ * run time (walt_set_window(), with no tracking session running).
+ */
 static unsigned int walt_window __read_mostly = WALT_WINDOW_DEFAULT;
 /* N, the number of windows averaged into a task's demand. */
 static unsigned int walt_hist_size __read_mostly = 5;
@@ -1244,6 +1247,48 @@ static int walt_uint_sysctl(const struct ctl_table *table, int write,
 
 static const unsigned int walt_hist_max = WALT_HIST_MAX;
 
+/* Called by sched_util_signal_restart(), WALT not tracking. */
+static void walt_change_window(void *arg)
+{
+	unsigned int window = *(unsigned int *)arg;
+
+	WRITE_ONCE(walt_window, window);
+	walt_signal.warmup_ns = 2ULL * window;
+}
+
+/*
+ * Make the window @window ns: WALT_WINDOW_MIN to WALT_WINDOW_MAX and a
+ * whole number of ticks, as in the Android kernels, so that each window
+ * ends with the same number of ticks in it and the tick that reports it
+ * (walt_tick()) comes as soon after the boundary as it can. A tracking
+ * session restarts on the new grid; selected, WALT returns to its roles
+ * after its warm-up, PELT serving them meanwhile.
+ */
+VISIBLE_IF_KUNIT int walt_set_window(unsigned int window)
+{
+	if (window < WALT_WINDOW_MIN || window > WALT_WINDOW_MAX ||
+	    window % TICK_NSEC)
+		return -EINVAL;
+	guard(mutex)(&walt_track_mutex);
+	if (window == walt_window)
+		return 0;
+	return sched_util_signal_restart(&walt_signal, walt_change_window,
+					 &window);
+}
+EXPORT_SYMBOL_IF_KUNIT(walt_set_window);
+
+static int walt_window_sysctl(const struct ctl_table *table, int write,
+			      void *buffer, size_t *lenp, loff_t *ppos)
+{
+	unsigned int window = READ_ONCE(walt_window);
+	int ret;
+
+	ret = walt_uint_rw(write, buffer, lenp, ppos, &window, 0, UINT_MAX);
+	if (ret || !write)
+		return ret;
+	return walt_set_window(window);
+}
+
 static struct ctl_table walt_sysctls[] = {
 	{
 		.procname	= "sched_use_walt_metrics",
@@ -1301,10 +1346,9 @@ static struct ctl_table walt_sysctls[] = {
 	},
 	{
 		.procname	= "sched_walt_ravg_window",
-		.data		= &walt_window,
 		.maxlen		= sizeof(unsigned int),
-		.mode		= 0444,
-		.proc_handler	= proc_douintvec,
+		.mode		= 0644,
+		.proc_handler	= walt_window_sysctl,
 	},
 };
 

@@ -37,6 +37,7 @@ unsigned long walt_cpu_util(int cpu);
 struct walt_rq_win *walt_rq_of(int cpu);
 void walt_removed_read(int cpu, struct walt_share *rm);
 u32 walt_window_size(void);
+int walt_set_window(unsigned int window);
 #endif
 
 #endif /* _KERNEL_SCHED_WALT_H */

@@ -1215,6 +1215,45 @@ static void walt_placement_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, in1.cpu_with_boost, in1.cpu_with);
 }
 
+static void walt_window_restore(void *old)
+{
+	walt_set_window((unsigned long)old);
+}
+
+/*
+ * The window changes at run time, on the tick grid: a size that is not a
+ * whole number of ticks is refused and changes nothing; a good one
+ * restarts the session on its own grid, and WALT, selected for both roles,
+ * is selected for them again once the call returns.
+ */
+static void walt_set_window_test(struct kunit *test)
+{
+	u32 old = walt_window_size();
+	u32 w = roundup(8 * NSEC_PER_MSEC, TICK_NSEC);
+	u64 start;
+	int ret;
+
+	if (w == old)
+		w += TICK_NSEC;
+	KUNIT_ASSERT_EQ_MSG(test, old % TICK_NSEC, 0,
+			    "the boot window %u ns is not a whole number of ticks", old);
+	KUNIT_EXPECT_EQ(test, walt_set_window(w + 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, walt_set_window(0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, walt_window_size(), old);
+
+	KUNIT_ASSERT_EQ(test, walt_set_window(w), 0);
+	ret = kunit_add_action_or_reset(test, walt_window_restore,
+					(void *)(unsigned long)old);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_EXPECT_EQ(test, walt_window_size(), w);
+	KUNIT_EXPECT_STREQ(test, sched_util_signal_selected_for(SCHED_UTIL_FREQ), "walt");
+	KUNIT_EXPECT_STREQ(test, sched_util_signal_selected_for(SCHED_UTIL_PLACE), "walt");
+	/* A tick or a switch rolled CPU 0 during the warm-up. */
+	start = walt_window_start_of(0);
+	KUNIT_EXPECT_EQ_MSG(test, do_div(start, w), 0,
+			    "CPU 0's window start is off the %u ns grid", w);
+}
+
 static struct kunit_case walt_live_cases[] = {
 	KUNIT_CASE_PARAM(walt_util_test, walt_util_gen_params),
 	KUNIT_CASE_SLOW(walt_migration_running_test),
@@ -1229,6 +1268,7 @@ static struct kunit_case walt_live_cases[] = {
 	KUNIT_CASE_SLOW(walt_select_continuous_test),
 	KUNIT_CASE_SLOW(walt_switch_accounting_test),
 	KUNIT_CASE_SLOW(walt_duty_test),
+	KUNIT_CASE(walt_set_window_test),
 #ifdef CONFIG_CPU_FREQ
 	KUNIT_CASE_SLOW(walt_window_freq_update_test),
 	KUNIT_CASE_SLOW(walt_placement_test),

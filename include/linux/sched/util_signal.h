@@ -178,6 +178,8 @@ void sched_util_signal_unregister(struct sched_util_signal *sig);
 int sched_util_signal_select(const char *name);
 int sched_util_signal_select_for(const char *name, enum sched_util_role role);
 int sched_util_signal_track(struct sched_util_signal *sig, bool on);
+int sched_util_signal_restart(struct sched_util_signal *sig,
+			      void (*change)(void *arg), void *arg);
 const char *sched_util_signal_selected(void);
 const char *sched_util_signal_selected_for(enum sched_util_role role);
 bool sched_util_signal_is_selected(const struct sched_util_signal *sig);
