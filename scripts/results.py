@@ -646,7 +646,12 @@ elif os.path.exists(os.path.join(results, "raw-place.csv")):
 # named by its t4= name.
 T4_LABELS = {"performance": "performance", "pelt": "PELT", "pelt16": "PELT 16 ms",
              "pelt8": "PELT 8 ms", "pelt-boost10": "PELT + boost 10",
+             "pelt-hs": "PELT + hispeed",
              "walt": "WALT 20 ms", "walt10": "WALT 10 ms",
+             "walt-pl": "WALT + pl", "walt-hs": "WALT + hispeed",
+             "walt-pl-hs": "WALT + pl + hispeed",
+             "walt16-pl-hs": "WALT 16 ms + pl + hispeed",
+             "walt8-pl-hs": "WALT 8 ms + pl + hispeed",
              "walt-boost10": "WALT + boost 10", "powersave": "powersave"}
 T4_BENCH_MS = (50, 100, 150, 200, 250)
 # A cluster's own power while any of its CPUs runs (L2, interconnect), as a
@@ -971,12 +976,15 @@ def readme_summary():
                 "(work emulated, energy modelled from the EM, busy energy; medians, "
                 "* where the ranges of all runs and PELT's are apart; every figure "
                 "with its range in `results/tables.md`): energy against PELT / the "
-                "load's performance measure (lower is better)", "",
-                "| load | measure | " + " | ".join(T4_LABELS.get(c, c) for c in cfgs) + " |",
-                "|---|---|" + "---:|" * len(cfgs)]
-        for load, name, cells in t["rows"]:
-            out.append(f"| {load} | energy / {name} | "
-                       + " | ".join(f"{cells[c][0]} / {cells[c][1]}" for c in cfgs) + " |")
+                "load's performance measure (lower is better), one row per "
+                "configuration", "",
+                "| configuration | " + " | ".join(
+                    f"{load}: energy / {name}" for load, name, _ in t["rows"]) + " |",
+                "|---|" + "---:|" * len(t["rows"])]
+        for c in cfgs:
+            out.append(f"| {T4_LABELS.get(c, c)} | "
+                       + " | ".join(f"{cells[c][0]} / {cells[c][1]}"
+                                    for _, _, cells in t["rows"]) + " |")
         out.append("")
     return "\n".join(out)
 

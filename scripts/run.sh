@@ -100,9 +100,13 @@ soc_run() {
 }
 
 # Table 4's configurations, one column each (scripts/guest/soc.sh, t4=):
-# a governor, or a signal (pelt, pelt8, pelt16, walt, walt10: 10 ms
-# windows) with -boostN for the loads' group at boost N.
-T4_CONFIGS=(performance pelt pelt8 pelt-boost10 walt walt10 walt-boost10 powersave)
+# a governor, or a signal (pelt, pelt8, pelt16, walt, waltN: N ms
+# windows) with options: -pl (schedutil's pl), -hs (schedutil's
+# hispeed_freq at each policy's third OPP) and -boostN (the loads' group
+# at boost N). The WALT columns are the ablation of what the Android
+# kernels added to the RFC's WALT.
+T4_CONFIGS=(performance pelt pelt8 pelt-hs pelt-boost10 walt walt10 walt-pl walt-hs
+	    walt-pl-hs walt16-pl-hs walt8-pl-hs walt-boost10 powersave)
 
 # Table 4's boots BOARD:CONFIG:N, JOBS (default: the host's cores) at a
 # time: single-threaded TCG runs a guest on one host core, and under

@@ -10,13 +10,16 @@ struct seq_file;
 #ifdef CONFIG_SCHED_WALT
 /*
  * A child starts as a copy of its parent, WALT windows included. Clear them
- * at fork whether or not WALT is tracking: a child forked while it is off
- * would otherwise carry its parent's share, which no CPU's sums hold, into
- * the accounting once WALT is on.
+ * at fork while WALT tracks (its activate hook is on), so that no path
+ * before the child's first activation sees its parent's share. A child
+ * forked while WALT does not track keeps the copy: marks of a session
+ * before the next one, a leftover that its first event of that session
+ * forgets (walt_forget_stale()). Fork then does no WALT work.
  */
 static inline void walt_fork(struct task_struct *p)
 {
-	memset(&p->walt, 0, sizeof(p->walt));
+	if (static_branch_unlikely(&sched_util_activate_key))
+		memset(&p->walt, 0, sizeof(p->walt));
 }
 #else
 static inline void walt_fork(struct task_struct *p) { }
