@@ -120,6 +120,34 @@ refuse $K/sched_pelt_multiplier 0 3 5 8 16 -1 -4 +4 04 " 4" "4 " 0x4 "4 4" '4\n\
 echo 1 > $K/sched_pelt_multiplier
 check "sched_pelt_multiplier back to 1" 1 "$(cat $K/sched_pelt_multiplier)"
 
+echo "== WALT's window at run time (kernel.sched_walt_ravg_window)"
+# A whole number of 4 ms ticks (HZ=250) from 5 ms to 1 s; a change
+# restarts WALT's session and returns once WALT has its roles back.
+check "sched_walt_ravg_window defaults to 20 ms" 20000000 "$(cat $K/sched_walt_ravg_window)"
+refuse $K/sched_walt_ravg_window 10000000 8000001 4000000 0 2000000000 \
+	+8000000 08000000 " 8000000" 8ms 0x7a1200 "8000000 8000000" '8000000\n\n'
+echo walt > $K/sched_util_signal
+echo 8000000 > $K/sched_walt_ravg_window && ok "sched_walt_ravg_window takes 8 ms"
+check "WALT selected again, 8 ms windows" "walt 8000000" \
+	"$(cat $K/sched_util_signal) $(cat $K/sched_walt_ravg_window)"
+echo 20000000 > $K/sched_walt_ravg_window
+echo pelt > $K/sched_util_signal
+check "back to 20 ms and PELT" "pelt 20000000" \
+	"$(cat $K/sched_util_signal) $(cat $K/sched_walt_ravg_window)"
+
+echo "== schedutil's hispeed and pl (the Android kernels' tunables)"
+su=/sys/devices/system/cpu/cpufreq/policy0/schedutil
+check "defaults: hispeed_freq 0, hispeed_load 90, pl 0" "0 90 0" \
+	"$(cat $su/hispeed_freq) $(cat $su/hispeed_load) $(cat $su/pl)"
+refuse $su/pl 2 -1 01 00 +1 0x1 " 1" "1 " '1\n\n' true 1.0 4294967297
+refuse $su/hispeed_load 101 -1 1000 +5 05 0x10 " 5" "5 6" 5.0 '5\n\n' 4294967296
+refuse $su/hispeed_freq -1 +960000 0960000 0x10 " 960000" "960000 1" 960MHz \
+	4294967296 '960000\n\n'
+echo 960000 > $su/hispeed_freq && echo 1 > $su/pl && echo 80 > $su/hispeed_load &&
+	ok "hispeed_freq, pl and hispeed_load take 960000, 1 and 80"
+check "they read back" "960000 80 1" "$(cat $su/hispeed_freq) $(cat $su/hispeed_load) $(cat $su/pl)"
+echo 0 > $su/hispeed_freq; echo 0 > $su/pl; echo 90 > $su/hispeed_load
+
 echo "== SchedTune, global knob"
 check "sched_cfs_boost defaults to 0" 0 "$(cat /proc/sys/kernel/sched_cfs_boost)"
 echo -20 > /proc/sys/kernel/sched_cfs_boost
