@@ -683,8 +683,9 @@ def med0(vals):
 
 
 def apart(a, b):
-    """The ranges of two samples do not overlap: a difference to call."""
-    return bool(a) and bool(b) and (max(a) < min(b) or max(b) < min(a))
+    """The ranges of two samples of at least two runs each do not overlap:
+    a difference to call. One run has no range: nothing is called."""
+    return len(a) >= 2 and len(b) >= 2 and (max(a) < min(b) or max(b) < min(a))
 
 
 def plot_pareto(load, points, ylabel, png):
