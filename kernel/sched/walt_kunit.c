@@ -414,13 +414,13 @@ static void walt_double_clock_test(struct kunit *test)
 {
 	struct task_struct *k;
 	atomic_t state;
-	int i;
+	int i, ret;
 
 	KUNIT_ASSERT_FALSE_MSG(test, test_taint(TAINT_WARN),
 			       "a warning before the test");
 	walt_warn_double_clock(true);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-			walt_warn_double_clock_off, NULL), 0);
+	ret = kunit_add_action_or_reset(test, walt_warn_double_clock_off, NULL);
+	KUNIT_ASSERT_EQ(test, ret, 0);
 	k = sched_util_kunit_spinner(&state, cpumask_of(0), "walt_clock");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
 	for (i = 1; i <= 40; i++) {
