@@ -939,10 +939,14 @@ static void walt_pending_reset(int cpu)
 	raw_spin_unlock_irqrestore(&pd->lock, flags);
 }
 
-/* Utilization of one complete window of @sum busy ns, capacity scale. */
+/*
+ * Utilization of one complete window of @sum busy ns, capacity scale. The
+ * window fits 32 bits: a 64/32 division, which 32-bit arm does without
+ * the 64/64 routine, on every read of a CPU's utilization.
+ */
 VISIBLE_IF_KUNIT unsigned long walt_util(u64 sum, u32 window)
 {
-	return div64_u64(sum << SCHED_CAPACITY_SHIFT, window);
+	return div_u64(sum << SCHED_CAPACITY_SHIFT, window);
 }
 EXPORT_SYMBOL_IF_KUNIT(walt_util);
 
