@@ -80,8 +80,8 @@ kernel_version() {
 # (the debug run: sched_util_debug.config, and KASAN except on arm), in
 # the array KUNIT_OPTS; `run` takes them with --jobs, `exec` as they are.
 # QEMU runs 2 vCPUs; x86_64 single-threaded TCG, see kunit_accel().
-kunit_opts() { # run
-	local run=$1 arch=${1%-debug} cross configs=tools/testing/kunit/configs
+kunit_opts() { # run: ARCH, ARCH-debug or x86_64-kcsan (scripts/kcsan.sh)
+	local run=$1 arch=${1%-*} cross configs=tools/testing/kunit/configs
 	case "$arch" in
 	x86_64) cross= ;;
 	arm) cross=arm-linux-gnueabihf- ;;
@@ -97,8 +97,11 @@ kunit_opts() { # run
 		    --kunitconfig=$configs/sched_walt.config)
 	if [ "$run" != "$arch" ]; then
 		KUNIT_OPTS+=(--kunitconfig=$configs/sched_util_debug.config)
-		[ "$arch" = arm ] ||
+		if [ "$run" = "$arch-kcsan" ]; then
+			KUNIT_OPTS+=(--kunitconfig="$REPO/scripts/kunit/kcsan.config")
+		elif [ "$arch" != arm ]; then
 			KUNIT_OPTS+=(--kunitconfig=$configs/sched_util_kasan.config)
+		fi
 	fi
 }
 
@@ -152,7 +155,8 @@ kunit_boot() { # run log cmd [options...]
 
 # Summarise kunit.py output LOG of RUN: sets KUNIT_PASS and KUNIT_FAIL
 # (failed + crashed, +1 for no result or no sched_* suite, +1 for a kernel
-# report in a debug run's kernel log) and prints why it failed.
+# report in a debug or KCSAN run's kernel log; KCSAN's own reports are
+# scripts/kcsan.sh's to judge) and prints why it failed.
 kunit_result() { # run log
 	local run=$1 out=$2 summary crash
 	summary=$(grep -E 'Testing complete\. Ran [0-9]+ tests' "$out" | tail -1)
@@ -167,9 +171,9 @@ kunit_result() { # run log
 		log "$run: no suite of ours (sched_*) ran"
 		KUNIT_FAIL=$((KUNIT_FAIL + 1))
 	fi
-	if [ "$run" != "${run%-debug}" ] &&
+	if [ "$run" != "${run%-*}" ] &&
 	   grep -nE 'WARNING:|BUG:|KASAN:|UBSAN:|Oops|INFO: trying to register non-static key' \
-		"$BUILD/$run/test.log"; then
+		"$BUILD/$run/test.log" | grep -v 'BUG: KCSAN:'; then
 		log "$run: kernel log has warnings (above; full log $BUILD/$run/test.log)"
 		KUNIT_FAIL=$((KUNIT_FAIL + 1))
 	fi

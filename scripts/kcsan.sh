@@ -1,0 +1,45 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The KUnit suites of the series (sched_* by default) on an x86_64 kernel
+# with KCSAN, the data-race detector, plus the debug run's options but
+# KASAN (which KCSAN excludes). WALT's and SchedTune's lock-free paths
+# (seqcount readers, per-CPU records read from other CPUs, READ_ONCE
+# fields) run there under live load. Every KCSAN report is printed with
+# the functions it names; the run fails on a report that names a
+# function of the series (walt_, sched_tune_/stune_, sched_util_,
+# sugov_), on a failed case, and on any other kernel warning. Not in CI:
+# a cold build takes about 10 minutes on 2 cores.
+#
+#   scripts/kcsan.sh [GLOB]
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+filter=${1:-sched_*}
+"$REPO/scripts/setup.sh" || die "package installation failed"
+"$REPO/scripts/prepare-tree.sh" || exit 1
+mkdir -p "$BUILD" "$CCACHE_DIR"
+export PYTHONDONTWRITEBYTECODE=1
+
+kunit_opts x86_64-kcsan
+out=$BUILD/kunit-x86_64-kcsan.log
+start=$(date +%s)
+log "kunit.py run --arch=x86_64 with KCSAN (filter $filter)"
+kunit_boot x86_64-kcsan "$out" run "${KUNIT_OPTS[@]}" --jobs="$(nproc)" "$filter"
+rc=$?
+cat "$out"
+kunit_result x86_64-kcsan "$out"
+klog=$BUILD/x86_64-kcsan/test.log
+# One line per report: its title and the functions of its stacks.
+reports=$(awk '/BUG: KCSAN:/ { if (r) print r; r = $0; next }
+	       r && /^ *[a-z_0-9.]+\+0x/ { sub(/^ */, ""); sub(/\+0x.*/, ""); r = r " " $0 }
+	       /^=+$/ && r { print r; r = "" }
+	       END { if (r) print r }' "$klog" 2>/dev/null | sed 's/^.*BUG: //')
+ours=$(grep -E ' (walt_|sched_tune_|stune_|sched_util_|sugov_)' <<<"$reports" || true)
+log "KCSAN: $(grep -c . <<<"$reports") report(s), $(grep -c . <<<"$ours") naming the series, after $(( $(date +%s) - start )) s"
+[ -n "$reports" ] && echo "$reports"
+status=0
+[ "$rc" -eq 0 ] && [ "$KUNIT_FAIL" -eq 0 ] || status=1
+[ -z "$ours" ] || { log "KCSAN reports in the series' code (above)"; status=1; }
+echo "$KUNIT_PASS passed, $KUNIT_FAIL failed"
+exit $status
