@@ -548,6 +548,11 @@ struct sugov_raise_case {
 	{ .util = (u), .pred = (p), .cap = 1024, .cur_freq = (cur),	\
 	  .ref_freq = 2000000, .hispeed_load = (load), .hispeed_freq = (hs) }
 
+/* A HiKey960 little CPU at 533 MHz, hispeed_freq 999 MHz. */
+#define RAISE_LITTLE(u)							\
+	{ .util = (u), .cap = 462, .cur_freq = 533000, .ref_freq = 1844000, \
+	  .hispeed_load = 90, .hispeed_freq = 999000 }
+
 static const struct sugov_raise_case sugov_raise_cases[] = {
 	{ "both off: unchanged", RAISE_BIG(900, 0, 500000, 90, 0), 900 },
 	{ "loaded: raised to hispeed_freq's utilization",
@@ -572,16 +577,9 @@ static const struct sugov_raise_case sugov_raise_cases[] = {
 	  RAISE_BIG(470, 500, 1000000, 90, 1500000), 614 },
 	{ "the prediction does not make a CPU loaded",
 	  RAISE_BIG(300, 500, 1000000, 90, 1500000), 500 },
-	{
-		/* 462 * 533 / 1844 * 0.9 = 120.2; 462 * 999 / 1844 * 0.8 = 200.2 */
-		"a HiKey960 little CPU at 533 MHz, hispeed 999 MHz",
-		{ .util = 130, .cap = 462, .cur_freq = 533000,
-		  .ref_freq = 1844000, .hispeed_load = 90,
-		  .hispeed_freq = 999000 }, 200,
-	},
-	{ "the same CPU below hispeed_load",
-	  { .util = 120, .cap = 462, .cur_freq = 533000, .ref_freq = 1844000,
-	    .hispeed_load = 90, .hispeed_freq = 999000 }, 120 },
+	/* 462 * 533 / 1844 * 0.9 = 120.2; 462 * 999 / 1844 * 0.8 = 200.2 */
+	{ "a HiKey960 little CPU at 533 MHz, hispeed 999 MHz", RAISE_LITTLE(130), 200 },
+	{ "the same CPU below hispeed_load", RAISE_LITTLE(120), 120 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(sugov_raise, sugov_raise_cases, name);
