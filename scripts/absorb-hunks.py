@@ -41,6 +41,11 @@ for path in files:
         else:
             header.append(ln)
     nlines = int(git("show", f"HEAD:{path}").count("\n"))
+    # Hunks that touch or adjoin each other (a line moved by one: a deletion
+    # and an insertion next to it) go to one commit, the newest of theirs:
+    # applied to different commits, each half would lack the other's
+    # context.
+    runs = []  # [[end of the old range, commits, [hunks]]]
     for h in hunks:
         m = re.match(r"@@ -(\d+)(?:,(\d+))? \+", h[0])
         start, count = int(m.group(1)), int(m.group(2) or 1)
@@ -50,8 +55,16 @@ for path in files:
         commits &= in_range
         if not commits:
             sys.exit(f"{path}: a hunk at line {start} changes only pristine 6.12 lines")
+        if runs and start <= runs[-1][0] + 1:
+            runs[-1][1] |= commits
+            runs[-1][2].append(h)
+        else:
+            runs.append([0, commits, [h]])
+        runs[-1][0] = max(runs[-1][0], start + count)
+    for _, commits, hs in runs:
         target = max(commits, key=order.index)
-        groups.setdefault(target, []).append((path, "".join(header), "".join(h)))
+        for h in hs:
+            groups.setdefault(target, []).append((path, "".join(header), "".join(h)))
 
 for commit in order:
     if commit not in groups:

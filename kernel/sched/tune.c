@@ -403,12 +403,15 @@ void sched_tune_check_idle(struct rq *rq)
 /**
  * sched_tune_cpu_util() - @util of @cpu with the CPU's boost applied
  * @cpu: the CPU
- * @util: the selected utilization signal of @cpu
+ * @util: the utilization of @cpu as schedutil sums it: every class and the
+ *	  IRQ time
  *
- * Used by schedutil before effective_cpu_util() adds RT/DL/IRQ and before
- * uclamp's clamping, which therefore bounds the boosted value. Once
+ * The margin applies to the whole CPU, whichever class ran: a boosted
+ * group's CPU is faster for all of its work. uclamp's max, applied after
+ * (sugov_effective_cpu_perf()), still caps the boosted value. Once
  * SchedTune is in use, every call is traced, unboosted CPUs with a zero
- * margin, so that a trace shows the signal schedutil saw at each update.
+ * margin, so that a trace shows the utilization schedutil saw at each
+ * update.
  */
 unsigned long sched_tune_cpu_util(int cpu, unsigned long util)
 {

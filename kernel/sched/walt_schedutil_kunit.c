@@ -3,7 +3,8 @@
  * KUnit tests of schedutil's input with WALT selected. WALT covers the
  * whole CPU: RT, DL and IRQ time reach schedutil once, through WALT, a DL
  * task's bandwidth stays a floor, and SchedTune's margin applies to all
- * of it.
+ * of it, as it does to the whole CPU's utilization under PELT (the last
+ * case, with PELT selected).
  *
  * Each case runs periodic kthreads bound to one CPU for 10 windows, so
  * that PELT's RT and DL utilization (32 ms half-life, 200 ms) is near its
@@ -401,6 +402,69 @@ static void walt_rt_boost_test(struct kunit *test)
 			    "no read with a margin above %ld in the input",
 			    TOLERANCE);
 }
+
+/* schedutil's input under PELT, read with the parts it is made of. */
+struct pelt_input {
+	unsigned long util, sum, rt;
+	bool busy;
+};
+
+static void pelt_read_input(int cpu, struct pelt_input *in)
+{
+	struct rq *rq = cpu_rq(cpu);
+	unsigned long min, max;
+
+	guard(rq_lock_irqsave)(rq);
+	in->util = sugov_cpu_util(cpu, &min, &max);
+	in->sum = effective_cpu_util(cpu, cpu_util_cfs_boost(cpu), NULL, NULL);
+	in->rt = cpu_util_rt(rq);
+	in->busy = rq->nr_running > rq->cfs.h_nr_delayed;
+}
+
+/*
+ * The same rule under PELT: the margin applies to the CPU's whole
+ * utilization, the CFS signal with the RT, DL and IRQ utilization that
+ * effective_cpu_util() adds, not to the CFS signal alone. With a
+ * SCHED_FIFO load at a third of each window and a CFS one at a quarter,
+ * boosted 50, the two rules differ by half the RT utilization (about 170).
+ * Everything is read under the CPU's rq lock, which every PELT update of
+ * its sums holds, so the values are exact.
+ */
+static void pelt_rt_boost_test(struct kunit *test)
+{
+	struct loads *l = loads_new(test);
+	unsigned long cap = arch_scale_cpu_capacity(TEST_CPU);
+	struct pelt_input in;
+	int i, shown = 0;
+
+	KUNIT_ASSERT_EQ(test, sched_util_signal_select("pelt"), 0);
+	load_start(test, l, 1, 3, &fifo_unclamped, "pelt_rt");
+	load_start(test, l, 1, 4, NULL, "pelt_cfs");
+	KUNIT_ASSERT_EQ(test, sched_tune_set_global_boost(50), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, walt_unboost,
+							NULL), 0);
+	loads_run();
+	for (i = 0; i < 4 * SNAPS; i++) {
+		unsigned long expect;
+
+		usleep_range(2000, 3000);
+		pelt_read_input(TEST_CPU, &in);
+		expect = in.sum;
+		if (in.busy)
+			expect = sched_tune_boosted(in.sum,
+						    sched_tune_margin(in.sum, 50),
+						    cap);
+		KUNIT_EXPECT_EQ_MSG(test, in.util, expect,
+				    "read %d: sum %lu, rt %lu, busy %d", i,
+				    in.sum, in.rt, in.busy);
+		shown += in.busy && in.rt > TOLERANCE && in.sum < cap;
+	}
+	loads_stop(l);
+	/* Not vacuous: where the rules differ, boosted with RT time in. */
+	KUNIT_EXPECT_GT_MSG(test, shown, 0,
+			    "no busy read with PELT's RT utilization above %ld",
+			    TOLERANCE);
+}
 #endif
 
 static void walt_select_pelt(void *unused)
@@ -423,6 +487,7 @@ static struct kunit_case walt_schedutil_cases[] = {
 	KUNIT_CASE_SLOW(walt_cfs_rt_test),
 #ifdef CONFIG_SCHED_TUNE
 	KUNIT_CASE_SLOW(walt_rt_boost_test),
+	KUNIT_CASE_SLOW(pelt_rt_boost_test),
 #endif
 	{}
 };

@@ -19,14 +19,15 @@
  *   sched_util_cpu_util()          the selected signal, capacity scale
  *     -> sched_tune_cpu_util()     SchedTune margin (if CONFIG_SCHED_TUNE)
  *     -> effective_cpu_util()      + RT/DL/IRQ, uclamp min/max hints
+ *     -> sched_tune_cpu_util()     SchedTune margin (if CONFIG_SCHED_TUNE)
  *     -> sugov_effective_cpu_perf() headroom
  *
  * and for one that covers the whole CPU (WALT), to which nothing it holds
  * is added again:
  *
  *   sched_util_cpu_util()          every class's and the IRQ time
- *     -> sched_tune_cpu_util()     SchedTune margin, RT time included
  *     -> effective_cpu_util()      only for its DL/uclamp min/max hints
+ *     -> sched_tune_cpu_util()     SchedTune margin, on the same quantity
  *     -> sugov_effective_cpu_perf() headroom
  *
  * Event hooks are dispatched with static calls behind one static key per
