@@ -17,8 +17,9 @@
  * 25%, -100 gives 0 and therefore the lowest OPP.
  *
  * Boosts are set per cgroup (controller "schedtune", file
- * schedtune.boost) and globally (kernel.sched_cfs_boost, the root group's
- * boost). A CPU's boost is the maximum over the groups that have RUNNABLE
+ * schedtune.boost, on cgroup v1 as Android's /dev/stune; the cpu
+ * controller's cpu.boost on cgroup v2) and globally
+ * (kernel.sched_cfs_boost, the root group's boost). A CPU's boost is the maximum over the groups that have RUNNABLE
  * tasks on it, 0 when there are none: +30 wins over -20, and a CPU is
  * deflated only when every runnable task on it is negatively boosted.
  *
@@ -93,17 +94,15 @@ DEFINE_STATIC_KEY_FALSE(sched_tune_uncount_on);
 /**
  * struct schedtune - a schedtune cgroup
  * @css: the cgroup state
- * @boost: the value written to schedtune.boost (the root's: sched_cfs_boost)
- * @effective: the boost its tasks get; see sched_tune_update_effective()
+ * @grp: its boost (the root's: kernel.sched_cfs_boost)
  * @prefer_idle: schedtune.prefer_idle, its own tasks only (not inherited)
  *
- * All written under stune_mutex; @effective is read locklessly at enqueue,
- * @prefer_idle at wake-up placement.
+ * Written under stune_mutex; @prefer_idle is read locklessly at wake-up
+ * placement.
  */
 struct schedtune {
 	struct cgroup_subsys_state	css;
-	int				boost;
-	int				effective;
+	struct stune_group		grp;
 	bool				prefer_idle;
 };
 
@@ -126,21 +125,55 @@ static inline struct schedtune *css_st(struct cgroup_subsys_state *css)
 	return css ? container_of(css, struct schedtune, css) : NULL;
 }
 
+/* The boost state of @css, a group of either controller that has one. */
+static struct stune_group *css_stune(struct cgroup_subsys_state *css)
+{
+#ifdef CONFIG_CGROUP_SCHED
+	if (css->ss == &cpu_cgrp_subsys)
+		return &css_tg(css)->stune;
+#endif
+	return &css_st(css)->grp;
+}
+
+/*
+ * Whether the schedtune controller is bound to a cgroup v1 hierarchy: it
+ * then decides every task's boost, and cpu.boost refuses writes.
+ */
+static bool sched_tune_on_v1(void)
+{
+	return !cgroup_subsys_on_dfl(schedtune_cgrp_subsys);
+}
+
+/*
+ * @p's boost: the effective boost of its schedtune group while schedtune
+ * is on a cgroup v1 hierarchy (Android's /dev/stune); else that of its
+ * cpu cgroup (cpu.boost) while the cpu controller is on cgroup v2 and @p
+ * is below its root; else the root schedtune group's, the global boost.
+ * schedtune has no cgroup v2 files, so off v1 every task is in its root.
+ */
 static int sched_tune_task_group_boost(struct task_struct *p)
 {
+	struct cgroup_subsys_state *css;
+
 	guard(rcu)();
-	return READ_ONCE(css_st(task_css(p, schedtune_cgrp_id))->effective);
+	css = task_css(p, schedtune_cgrp_id);
+#ifdef CONFIG_CGROUP_SCHED
+	if (!sched_tune_on_v1() && cgroup_subsys_on_dfl(cpu_cgrp_subsys)) {
+		struct cgroup_subsys_state *cpu = task_css(p, cpu_cgrp_id);
+
+		if (cpu->parent)
+			css = cpu;
+	}
+#endif
+	return READ_ONCE(css_stune(css)->effective);
 }
 
 /* Whether @p's group has schedtune.prefer_idle set, and @p's boost. */
 bool sched_tune_task_prefer_idle(struct task_struct *p, int *boost)
 {
-	struct schedtune *st;
-
+	*boost = sched_tune_task_group_boost(p);
 	guard(rcu)();
-	st = css_st(task_css(p, schedtune_cgrp_id));
-	*boost = READ_ONCE(st->effective);
-	return READ_ONCE(st->prefer_idle);
+	return READ_ONCE(css_st(task_css(p, schedtune_cgrp_id))->prefer_idle);
 }
 
 /**
@@ -503,37 +536,38 @@ static void sched_tune_recount_css(struct cgroup_subsys_state *css)
  * default for the root's own tasks, not a ceiling: Android's flat
  * /dev/stune layout relies on that.
  */
-static int sched_tune_effective(struct schedtune *st)
+static int sched_tune_effective(struct cgroup_subsys_state *css)
 {
-	struct schedtune *parent = css_st(st->css.parent);
+	struct cgroup_subsys_state *parent = css->parent;
+	int boost = css_stune(css)->boost;
 
-	if (!parent || parent == &root_schedtune)
-		return st->boost;
-	return min(st->boost, parent->effective);
+	if (!parent || !parent->parent)
+		return boost;
+	return min(boost, css_stune(parent)->effective);
 }
 
-static void sched_tune_update_effective(struct schedtune *top)
+static void sched_tune_update_effective(struct cgroup_subsys_state *top)
 {
 	struct cgroup_subsys_state *css;
 
 	lockdep_assert_held(&stune_mutex);
 	rcu_read_lock();
-	css_for_each_descendant_pre(css, &top->css) {
-		struct schedtune *st = css_st(css);
-		int effective = sched_tune_effective(st);
+	css_for_each_descendant_pre(css, top) {
+		struct stune_group *grp = css_stune(css);
+		int effective = sched_tune_effective(css);
 
-		if (css != &top->css && effective == st->effective) {
+		if (css != top && effective == grp->effective) {
 			css = css_rightmost_descendant(css);
 			continue;
 		}
-		WRITE_ONCE(st->effective, effective);
+		WRITE_ONCE(grp->effective, effective);
 		if (static_branch_unlikely(&sched_tune_used))
 			sched_tune_recount_css(css);
 	}
 	rcu_read_unlock();
 }
 
-static int sched_tune_set_boost(struct schedtune *st, int boost)
+static int sched_tune_set_boost(struct cgroup_subsys_state *css, int boost)
 {
 	if (boost < STUNE_BOOST_MIN || boost > STUNE_BOOST_MAX)
 		return -EINVAL;
@@ -541,8 +575,8 @@ static int sched_tune_set_boost(struct schedtune *st, int boost)
 	guard(mutex)(&stune_mutex);
 	if (boost)
 		sched_tune_enable();
-	st->boost = boost;
-	sched_tune_update_effective(st);
+	WRITE_ONCE(css_stune(css)->boost, boost);
+	sched_tune_update_effective(css);
 	trace_sched_tune_config_tp(boost);
 	trace_sched_tune_config(boost);
 	return 0;
@@ -551,7 +585,7 @@ static int sched_tune_set_boost(struct schedtune *st, int boost)
 /* The root group's boost: kernel.sched_cfs_boost. */
 VISIBLE_IF_KUNIT int sched_tune_set_global_boost(int boost)
 {
-	return sched_tune_set_boost(&root_schedtune, boost);
+	return sched_tune_set_boost(&root_schedtune.css, boost);
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_tune_set_global_boost);
 
@@ -633,7 +667,7 @@ static int sched_tune_boost_sysctl(const struct ctl_table *table, int write,
 			.maxlen	= sizeof(boost),
 		};
 
-		boost = READ_ONCE(root_schedtune.boost);
+		boost = READ_ONCE(root_schedtune.grp.boost);
 		return proc_dointvec(&tmp, write, buffer, lenp, ppos);
 	}
 	/* One complete value per write(): no partial or appended writes. */
@@ -681,12 +715,19 @@ sched_tune_css_alloc(struct cgroup_subsys_state *parent_css)
 	return &st->css;
 }
 
+/*
+ * A new group of either controller: its boost is 0, but its effective
+ * boost is its parent's if that is negative.
+ */
+void sched_tune_group_online(struct cgroup_subsys_state *css)
+{
+	guard(mutex)(&stune_mutex);
+	WRITE_ONCE(css_stune(css)->effective, sched_tune_effective(css));
+}
+
 static int sched_tune_css_online(struct cgroup_subsys_state *css)
 {
-	struct schedtune *st = css_st(css);
-
-	guard(mutex)(&stune_mutex);
-	WRITE_ONCE(st->effective, sched_tune_effective(st));
+	sched_tune_group_online(css);
 	return 0;
 }
 
@@ -714,20 +755,42 @@ static void sched_tune_attach(struct cgroup_taskset *tset)
 		sched_tune_recount(p);
 }
 
-static int sched_tune_boost_show(struct seq_file *sf, void *v)
+/*
+ * schedtune moved between cgroup v1 and the default hierarchy: every
+ * task's boost may now come from the other controller
+ * (sched_tune_task_group_boost()). Count each again.
+ */
+static void sched_tune_bind(struct cgroup_subsys_state *root_css)
 {
-	seq_printf(sf, "%d\n", READ_ONCE(css_st(seq_css(sf))->boost));
+	struct task_struct *g, *p;
+
+	guard(mutex)(&stune_mutex);
+	if (!static_branch_unlikely(&sched_tune_used))
+		return;
+	guard(rcu)();
+	for_each_process_thread(g, p)
+		sched_tune_recount(p);
+}
+
+/* schedtune.boost, and cpu.boost on cgroup v2. */
+int sched_tune_boost_show(struct seq_file *sf, void *v)
+{
+	seq_printf(sf, "%d\n", READ_ONCE(css_stune(seq_css(sf))->boost));
 	return 0;
 }
 
-static ssize_t sched_tune_boost_write(struct kernfs_open_file *of, char *buf,
-				      size_t nbytes, loff_t off)
+ssize_t sched_tune_boost_write(struct kernfs_open_file *of, char *buf,
+			       size_t nbytes, loff_t off)
 {
+	struct cgroup_subsys_state *css = of_css(of);
 	int boost, ret;
 
+	/* A cpu.boost that no task would get is a mistake to report. */
+	if (css->ss != &schedtune_cgrp_subsys && sched_tune_on_v1())
+		return -EBUSY;
 	ret = sched_tune_parse_boost(buf, &boost);
 	if (!ret)
-		ret = sched_tune_set_boost(css_st(of_css(of)), boost);
+		ret = sched_tune_set_boost(css, boost);
 	return ret ?: nbytes;
 }
 
@@ -745,28 +808,12 @@ static struct cftype sched_tune_legacy_files[] = {
 	{ }	/* terminate */
 };
 
-static struct cftype sched_tune_files[] = {
-	{
-		.name		= "boost",
-		.flags		= CFTYPE_NOT_ON_ROOT,
-		.seq_show	= sched_tune_boost_show,
-		.write		= sched_tune_boost_write,
-	},
-	{
-		.name		= "prefer_idle",
-		.flags		= CFTYPE_NOT_ON_ROOT,
-		.seq_show	= sched_tune_prefer_idle_show,
-		.write		= sched_tune_prefer_idle_write,
-	},
-	{ }	/* terminate */
-};
-
 struct cgroup_subsys schedtune_cgrp_subsys = {
 	.css_alloc	= sched_tune_css_alloc,
 	.css_online	= sched_tune_css_online,
 	.css_free	= sched_tune_css_free,
 	.attach		= sched_tune_attach,
+	.bind		= sched_tune_bind,
 	.legacy_cftypes	= sched_tune_legacy_files,
-	.dfl_cftypes	= sched_tune_files,
 	.early_init	= true,
 };

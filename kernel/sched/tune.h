@@ -9,6 +9,8 @@
 #include <linux/bitmap.h>
 #include <linux/jump_label.h>
 
+struct cgroup_subsys_state;
+struct kernfs_open_file;
 struct rq;
 struct seq_file;
 struct task_struct;
@@ -48,6 +50,21 @@ struct stune_cpu {
 	DECLARE_BITMAP(busy, STUNE_BUCKETS);
 	int		boost;
 	int		freq_boost;
+};
+
+/**
+ * struct stune_group - the boost of a group of either controller
+ * @boost: the value written to schedtune.boost or cpu.boost (the root
+ *	   schedtune group's: kernel.sched_cfs_boost)
+ * @effective: the boost its tasks get; see sched_tune_effective()
+ *
+ * Embedded in struct schedtune and, for cgroup v2's cpu.boost, in struct
+ * task_group. Written under stune_mutex (kernel/sched/tune.c); @boost is
+ * read locklessly by its file, @effective at enqueue and placement.
+ */
+struct stune_group {
+	int	boost;
+	int	effective;
 };
 
 DECLARE_STATIC_KEY_FALSE(sched_tune_used);
@@ -137,6 +154,12 @@ static inline void sched_tune_fork(struct task_struct *p)
 unsigned long sched_tune_task_boosted_util(struct task_struct *p,
 					   unsigned long util);
 
+/* cpu.boost of the cpu controller (kernel/sched/core.c) */
+void sched_tune_group_online(struct cgroup_subsys_state *css);
+int sched_tune_boost_show(struct seq_file *sf, void *v);
+ssize_t sched_tune_boost_write(struct kernfs_open_file *of, char *buf,
+			       size_t nbytes, loff_t off);
+
 /*
  * Task placement's utilization @util of @p with the margin of @p's group
  * boost (traced as sched_boost_task): a NOP until a boost is first set.
@@ -171,6 +194,7 @@ static inline void sched_tune_fork(struct task_struct *p) { }
 static inline int sched_tune_cpu_boost(int cpu) { return 0; }
 static inline void sched_tune_print_cpu(struct seq_file *m, int cpu) { }
 static inline void sched_tune_check_idle(struct rq *rq) { }
+static inline void sched_tune_group_online(struct cgroup_subsys_state *css) { }
 static inline unsigned long sched_tune_cpu_util(int cpu, unsigned long util)
 {
 	return util;

@@ -486,6 +486,13 @@ static void sched_tune_live_test(struct kunit *test)
 	k = sched_util_kunit_spinner(running, cpumask_of(STUNE_TEST_CPU),
 				     "stune_spin");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+	/*
+	 * Let it spin 50 ms, so that its utilization is above 100 however it
+	 * started: a new task on an idle CPU starts near 0 (52 after the
+	 * few ms the writes below take, in a boot that ran this suite alone),
+	 * and PELT takes it to about 680 in 50 ms.
+	 */
+	msleep(50);
 
 	/* A write reaches the already-runnable kthread at once. */
 	KUNIT_EXPECT_EQ(test, sched_tune_set_global_boost(30), 0);

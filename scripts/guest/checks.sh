@@ -155,39 +155,34 @@ check "sched_cfs_boost takes -20" -20 "$(cat /proc/sys/kernel/sched_cfs_boost)"
 refuse_all /proc/sys/kernel/sched_cfs_boost
 echo 0 > /proc/sys/kernel/sched_cfs_boost
 
-echo "== SchedTune, cgroup v2"
+echo "== SchedTune, cgroup v2: cpu.boost"
 mkdir -p /sys/fs/cgroup
 mount -t cgroup2 none /sys/fs/cgroup
-if echo +schedtune > /sys/fs/cgroup/cgroup.subtree_control; then
-	ok "schedtune enabled through cgroup.subtree_control"
-	mkdir /sys/fs/cgroup/g && echo -50 > /sys/fs/cgroup/g/schedtune.boost
-	check "v2 schedtune.boost takes -50" -50 "$(cat /sys/fs/cgroup/g/schedtune.boost)"
-	refuse_all /sys/fs/cgroup/g/schedtune.boost
-	echo 1 > /sys/fs/cgroup/g/schedtune.prefer_idle
-	check "v2 schedtune.prefer_idle takes 1" 1 "$(cat /sys/fs/cgroup/g/schedtune.prefer_idle)"
-	refuse_flag /sys/fs/cgroup/g/schedtune.prefer_idle
-	[ -e /sys/fs/cgroup/schedtune.prefer_idle ] &&
-		bad "v2 root has schedtune.prefer_idle" || ok "v2 root has no schedtune.prefer_idle"
-	echo $$ > /sys/fs/cgroup/g/cgroup.procs && ok "task moved into a v2 group"
+grep -qw schedtune /sys/fs/cgroup/cgroup.controllers &&
+	bad "schedtune offered on cgroup v2" || ok "schedtune is not a cgroup v2 controller"
+put /sys/fs/cgroup/cgroup.subtree_control +schedtune 2>/dev/null &&
+	bad "schedtune enabled on cgroup v2" || ok "+schedtune refused on cgroup v2"
+if echo +cpu > /sys/fs/cgroup/cgroup.subtree_control; then
+	mkdir /sys/fs/cgroup/g
+	check "cpu.boost defaults to 0" 0 "$(cat /sys/fs/cgroup/g/cpu.boost)"
+	echo -50 > /sys/fs/cgroup/g/cpu.boost
+	check "cpu.boost takes -50" -50 "$(cat /sys/fs/cgroup/g/cpu.boost)"
+	refuse_all /sys/fs/cgroup/g/cpu.boost
+	[ -e /sys/fs/cgroup/cpu.boost ] &&
+		bad "v2 root has cpu.boost" || ok "v2 root has no cpu.boost (the sysctl is its boost)"
+	echo $$ > /sys/fs/cgroup/g/cgroup.procs && ok "task moved into a cpu.boost group"
 	echo $$ > /sys/fs/cgroup/cgroup.procs
 	rmdir /sys/fs/cgroup/g
-	echo -schedtune > /sys/fs/cgroup/cgroup.subtree_control
+	echo -cpu > /sys/fs/cgroup/cgroup.subtree_control
 else
-	bad "schedtune not available on cgroup v2"
+	bad "cpu controller not available on cgroup v2"
 fi
 umount /sys/fs/cgroup
 
 echo "== SchedTune, cgroup v1 as Android mounts it"
-# The v2 group's state is released asynchronously; until it is, schedtune
-# cannot move to a v1 hierarchy (EBUSY). Wait for that, then mount for real.
+# schedtune was never on cgroup v2, so it is free for a v1 hierarchy: the
+# replay below mounts it as libprocessgroup does.
 mkdir -p /dev/stune
-n=0
-until mount -t cgroup -o schedtune none /dev/stune 2>/dev/null; do
-	n=$((n + 1))
-	[ $n -ge 100 ] && { bad "schedtune never became free for cgroup v1"; break; }
-	sleep 0.1
-done
-umount /dev/stune 2>/dev/null
 
 # AOSP's own operations on /dev/stune, replayed in order from the test data
 # in aosp-stune.txt (derived from AOSP's cgroups.json, init.rc and task
@@ -377,6 +372,56 @@ if [ -x /bin/hackbench ]; then
 fi
 echo $$ > /dev/stune/tasks
 echo pelt > /proc/sys/kernel/sched_util_signal
+
+# One boost hierarchy at a time: while schedtune is on v1 it decides every
+# task's boost and cpu.boost refuses writes; once /dev/stune is gone the
+# cpu controller's groups decide, nested as schedtune's are (a group's
+# effective boost is the smaller of its own and its parent's below the
+# top level), and the root cgroup's tasks get the sysctl's.
+echo "== SchedTune, cpu.boost against /dev/stune, live on CPU 1"
+mount -t cgroup2 none /sys/fs/cgroup
+echo +cpu > /sys/fs/cgroup/cgroup.subtree_control
+mkdir -p /sys/fs/cgroup/g/h
+echo +cpu > /sys/fs/cgroup/g/cgroup.subtree_control
+put /sys/fs/cgroup/g/cpu.boost 40 2>/dev/null &&
+	bad "cpu.boost written while schedtune is on v1" ||
+	ok "cpu.boost refuses writes while schedtune is on v1"
+check "the refused cpu.boost is unchanged" 0 "$(cat /sys/fs/cgroup/g/cpu.boost)"
+taskset -p 1 $$ >/dev/null
+echo -100 > /proc/sys/kernel/sched_cfs_boost
+spin & A=$!
+taskset -p 2 $A >/dev/null
+echo $A > /sys/fs/cgroup/g/h/cgroup.procs
+wait_boost "schedtune on v1 decides: a task in /dev/stune's root gets the sysctl's -100" -100
+find /dev/stune -mindepth 1 -depth -type d -exec rmdir {} \;
+# An unmounted v1 hierarchy is destroyed only if it has no child cgroups,
+# and removed ones stay its children until they are released
+# (asynchronously): unmount until the umount that finds none, mounting it
+# again in between, as a new mount finds the old hierarchy.
+n=0
+while grep -q ':schedtune:' /proc/self/cgroup; do
+	umount /dev/stune 2>/dev/null
+	sleep 0.1
+	grep -q ':schedtune:' /proc/self/cgroup || break
+	n=$((n + 1))
+	[ $n -ge 100 ] && { bad "the /dev/stune hierarchy not released in 10 s"; break; }
+	mount -t cgroup -o schedtune none /dev/stune 2>/dev/null
+done
+put /sys/fs/cgroup/g/cpu.boost 40 && ok "cpu.boost writable once schedtune left v1" ||
+	bad "cpu.boost refused after schedtune left v1"
+echo 60 > /sys/fs/cgroup/g/h/cpu.boost
+wait_boost "g +40, g/h +60: h's task gets 40, its parent's cap" 40
+echo 70 > /sys/fs/cgroup/g/cpu.boost
+wait_boost "g raised to +70: h's own 60 applies" 60
+echo -30 > /sys/fs/cgroup/g/cpu.boost
+wait_boost "g at -30 deflates h's task" -30
+echo $A > /sys/fs/cgroup/cgroup.procs
+wait_boost "moved to the root cgroup: the sysctl's -100" -100
+kill $A; wait $A 2>/dev/null
+echo 0 > /proc/sys/kernel/sched_cfs_boost
+taskset -p 3 $$ >/dev/null
+rmdir /sys/fs/cgroup/g/h /sys/fs/cgroup/g
+umount /sys/fs/cgroup
 
 # The Android trace events: each one's tracefs format has the fields of
 # android-4.14's definition, in order, with their types (the test data in
