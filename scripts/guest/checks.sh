@@ -147,6 +147,22 @@ echo 960000 > $su/hispeed_freq && echo 1 > $su/pl && echo 80 > $su/hispeed_load 
 	ok "hispeed_freq, pl and hispeed_load take 960000, 1 and 80"
 check "they read back" "960000 80 1" "$(cat $su/hispeed_freq) $(cat $su/hispeed_load) $(cat $su/pl)"
 echo 0 > $su/hispeed_freq; echo 0 > $su/pl; echo 90 > $su/hispeed_load
+# The last CPU of a policy going offline frees the policy's tunables in
+# the hotplug callback, which runs with the CPU hotplug lock held by the
+# task that asked: the last raise user's key update must not wait for
+# that lock there (a hang, not a failure, if it does).
+p1=/sys/devices/system/cpu/cpufreq/policy1
+if [ "$(cat $p1/related_cpus 2>/dev/null)" = 1 ]; then
+	echo 960000 > $p1/schedutil/hispeed_freq && echo 1 > $p1/schedutil/pl
+	echo 0 > /sys/devices/system/cpu/cpu1/online &&
+		ok "CPU 1 offline, the last CPU of a policy with hispeed_freq and pl set" ||
+		bad "CPU 1 did not go offline"
+	echo 1 > /sys/devices/system/cpu/cpu1/online
+	check "CPU 1 back, its policy's hispeed_freq and pl at their defaults" "0 0" \
+		"$(cat $p1/schedutil/hispeed_freq) $(cat $p1/schedutil/pl)"
+else
+	bad "CPU 1 is not a policy of its own: $(cat $p1/related_cpus 2>&1)"
+fi
 
 echo "== SchedTune, global knob"
 check "sched_cfs_boost defaults to 0" 0 "$(cat /proc/sys/kernel/sched_cfs_boost)"
