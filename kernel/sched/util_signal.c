@@ -11,6 +11,7 @@
  * provider's event hooks. Both run in process context under
  * sched_util_mutex, never on a scheduler hot path.
  */
+#include <linux/atomic.h>
 #include <linux/delay.h>
 #include <linux/init.h>
 #include <linux/mutex.h>
@@ -18,6 +19,7 @@
 #include <linux/static_call.h>
 #include <linux/string.h>
 #include <linux/sysctl.h>
+#include <linux/workqueue.h>
 #include <kunit/visibility.h>
 
 #include <linux/mmu_context.h>
@@ -99,6 +101,15 @@ static struct sched_util_signal *sched_util_tracking;
 static unsigned int sched_util_tracking_refs;
 /* local_clock() when sched_util_tracking started. */
 static u64 sched_util_tracking_since;
+/*
+ * Readers of ->cpu_util_pred() (schedutil policies with pl set): the
+ * queue hooks, which keep the tracking provider's predicted sums, are on
+ * only while there are any (sched_util_queue_sync()). Counted without the
+ * mutex, since a reader can go in a CPU hotplug callback.
+ */
+static atomic_t sched_util_pred_users = ATOMIC_INIT(0);
+/* Whether the queue hooks of sched_util_tracking are on. */
+static bool sched_util_queue_on;
 
 /* Boot parameter sched_util_signal=, applied at late_initcall. */
 static char sched_util_boot_name[SCHED_UTIL_NAME_LEN] __initdata;
@@ -126,8 +137,6 @@ static void sched_util_hooks_on(struct sched_util_signal *sig)
 	static_call_update(sched_util_switch, sig->switch_task);
 	static_call_update(sched_util_tick, sig->tick);
 	static_call_update(sched_util_migrate, sig->migrate);
-	static_call_update(sched_util_enqueue, sig->enqueue);
-	static_call_update(sched_util_dequeue, sig->dequeue);
 	static_call_update(sched_util_irq, sig->irq);
 
 	/*
@@ -142,12 +151,74 @@ static void sched_util_hooks_on(struct sched_util_signal *sig)
 		static_branch_enable(&sched_util_switch_key);
 	if (sig->tick)
 		static_branch_enable(&sched_util_tick_key);
-	if (sig->enqueue)
-		static_branch_enable(&sched_util_enqueue_key);
-	if (sig->dequeue)
-		static_branch_enable(&sched_util_dequeue_key);
 	if (sig->irq)
 		static_branch_enable(&sched_util_irq_key);
+}
+
+/*
+ * Turn the queue hooks of the tracking provider on while a reader wants
+ * its prediction, off otherwise; the provider forgets its sums
+ * (->pred_reset()) before they go on and once they are off, so that no
+ * count outlives the hooks that keep it. The dequeue hook goes on first
+ * and off last: a task counted at an enqueue is uncounted at its dequeue.
+ */
+static void sched_util_queue_sync(void)
+{
+	struct sched_util_signal *sig = sched_util_tracking;
+	bool want = sig && sig->enqueue && atomic_read(&sched_util_pred_users);
+
+	lockdep_assert_held(&sched_util_mutex);
+	if (want == sched_util_queue_on)
+		return;
+	if (want) {
+		sig->pred_reset();
+		static_call_update(sched_util_enqueue, sig->enqueue);
+		static_call_update(sched_util_dequeue, sig->dequeue);
+		static_branch_enable(&sched_util_dequeue_key);
+		static_branch_enable(&sched_util_enqueue_key);
+	} else {
+		static_branch_disable(&sched_util_enqueue_key);
+		static_branch_disable(&sched_util_dequeue_key);
+		synchronize_rcu();
+		if (sig)
+			sig->pred_reset();
+	}
+	sched_util_queue_on = want;
+}
+
+static void sched_util_queue_work_fn(struct work_struct *work)
+{
+	guard(mutex)(&sched_util_mutex);
+	sched_util_queue_sync();
+}
+
+static DECLARE_WORK(sched_util_queue_work, sched_util_queue_work_fn);
+
+/**
+ * sched_util_pred_get() - start reading the signals' predictions
+ *
+ * Called by a reader of sched_util_cpu_util_pred() before its first read
+ * (may sleep): the tracking provider keeps its predicted sums from then
+ * on, until the last reader calls sched_util_pred_put().
+ */
+void sched_util_pred_get(void)
+{
+	atomic_inc(&sched_util_pred_users);
+	guard(mutex)(&sched_util_mutex);
+	sched_util_queue_sync();
+}
+
+/**
+ * sched_util_pred_put() - stop reading the signals' predictions
+ *
+ * Any context that may schedule work, including a CPU hotplug callback:
+ * the hooks go off later, from a work item, since turning a static key
+ * off waits for the hotplug lock.
+ */
+void sched_util_pred_put(void)
+{
+	if (atomic_dec_and_test(&sched_util_pred_users))
+		schedule_work(&sched_util_queue_work);
 }
 
 static void sched_util_hooks_off(void)
@@ -157,6 +228,7 @@ static void sched_util_hooks_off(void)
 	static_branch_disable(&sched_util_tick_key);
 	static_branch_disable(&sched_util_enqueue_key);
 	static_branch_disable(&sched_util_dequeue_key);
+	sched_util_queue_on = false;
 	static_branch_disable(&sched_util_irq_key);
 	static_branch_disable(&sched_util_migrate_key);
 	/*
@@ -189,6 +261,7 @@ static int sched_util_get(struct sched_util_signal *sig)
 	sched_util_tracking = sig;
 	sched_util_tracking_refs = 1;
 	sched_util_tracking_since = local_clock();
+	sched_util_queue_sync();
 	return 0;
 }
 
@@ -429,6 +502,7 @@ int sched_util_signal_register(struct sched_util_signal *sig)
 	if (!sig->name || !sig->name[0] ||
 	    strlen(sig->name) >= SCHED_UTIL_NAME_LEN ||
 	    !sig->cpu_util || !sig->task_util ||
+	    (!!(sig->enqueue || sig->dequeue) != !!sig->pred_reset) ||
 	    (sig->covers != SCHED_UTIL_COVERS_CFS &&
 	     sig->covers != SCHED_UTIL_COVERS_CPU))
 		return -EINVAL;

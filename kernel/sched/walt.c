@@ -129,8 +129,10 @@ static DEFINE_PER_CPU(struct walt_irq_time, walt_irq_time);
 /* The first window boundary of this tracking session; see walt_start(). */
 static u64 walt_session_start;
 /*
- * The tracking session, counted from 1 (walt_start()); a task whose
- * walt.pred_gen holds it is counted in its CPU's walt_pred.
+ * The counting generation of the predicted sums, from 1: a new one at
+ * each tracking session (walt_start()) and each switch of the queue
+ * hooks (walt_pred_reset()). A task whose walt.pred_gen holds it is
+ * counted in its CPU's walt_pred.
  */
 static unsigned int walt_gen;
 
@@ -139,6 +141,8 @@ static unsigned int walt_gen;
  * win.pred_demand (schedutil's pl), and how many they are. Under the
  * CPU's rq->lock, written inside the sums' write section (walt_rq_seq)
  * so that walt_cpu_util_pred() reads both fields whole without the lock.
+ * Kept only while the queue hooks are on, i.e. while a schedutil policy
+ * has pl set: every enqueue and dequeue pays for them.
  */
 struct walt_pred {
 	u64		sum;
@@ -1091,6 +1095,27 @@ static int walt_start(void)
 	return 0;
 }
 
+/*
+ * The queue hooks go on or have gone off: a new generation counts no task,
+ * then every CPU's sums are emptied. In that order, a fold that still
+ * found its task counted ran before its CPU's sums were emptied: both
+ * hold that CPU's rq lock.
+ */
+static void walt_pred_reset(void)
+{
+	int cpu;
+
+	WRITE_ONCE(walt_gen, walt_gen + 1 ?: 1);
+	for_each_possible_cpu(cpu) {
+		struct rq *rq = cpu_rq(cpu);
+
+		guard(rq_lock_irqsave)(rq);
+		walt_rq_write_begin(rq);
+		per_cpu(walt_pred, cpu) = (struct walt_pred) { };
+		walt_rq_write_end(rq);
+	}
+}
+
 VISIBLE_IF_KUNIT struct sched_util_signal walt_signal = {
 	.name		= "walt",
 	/*
@@ -1111,6 +1136,7 @@ VISIBLE_IF_KUNIT struct sched_util_signal walt_signal = {
 	.enqueue	= walt_enqueue,
 	.dequeue	= walt_dequeue,
 	.irq		= walt_irq,
+	.pred_reset	= walt_pred_reset,
 };
 EXPORT_SYMBOL_IF_KUNIT(walt_signal);
 

@@ -1254,6 +1254,71 @@ static void walt_set_window_test(struct kunit *test)
 			    "CPU 0's window start is off the %u ns grid", w);
 }
 
+static void walt_pred_put(void *unused)
+{
+	sched_util_pred_put();
+}
+
+/* Wait up to @ms for @cpu's predicted sum to be 0 (@zero) or not. */
+static unsigned long walt_wait_pred(int cpu, bool zero, unsigned int ms)
+{
+	unsigned long pred;
+
+	for (;;) {
+		pred = walt_signal.cpu_util_pred(cpu);
+		if (!pred == zero || !ms--)
+			return pred;
+		msleep(1);
+	}
+}
+
+static void walt_pred_spinner_stop(void *k)
+{
+	sched_util_kunit_spinner_stop(k);
+}
+
+/*
+ * The predicted sums are kept only while a reader wants them (schedutil
+ * with pl set): a spinner on CPU 1 with a prediction of its own counts
+ * there only from its first enqueue after sched_util_pred_get(), and the
+ * sums are empty again once the last reader has gone. Kept always, the
+ * first check fails; never, the second.
+ */
+static void walt_pred_reader_test(struct kunit *test)
+{
+	u32 window = walt_window_size();
+	struct task_struct *k;
+	atomic_t *running;
+	int i;
+
+	running = kunit_kzalloc(test, sizeof(*running), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, running);
+	k = sched_util_kunit_spinner(running, cpumask_of(1), "walt_pred");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
+				walt_pred_spinner_stop, k), 0);
+	msleep(4 * window / NSEC_PER_MSEC);
+	KUNIT_EXPECT_GT(test, READ_ONCE(k->walt.win.pred_demand), 0U);
+	KUNIT_EXPECT_EQ_MSG(test, walt_signal.cpu_util_pred(1), 0UL,
+			    "sums kept with no reader");
+
+	sched_util_pred_get();
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, walt_pred_put,
+							NULL), 0);
+	/* Dequeued and enqueued again: counted from now on. */
+	atomic_set(running, SPIN_BLOCK);
+	for (i = 0; i < 1000 && task_is_running(k); i++)
+		usleep_range(1000, 2000);
+	atomic_set(running, SPIN_RUN);
+	wake_up_process(k);
+	KUNIT_EXPECT_GT_MSG(test, walt_wait_pred(1, false, 1000), 0UL,
+			    "a RUNNABLE task with a prediction not counted");
+
+	kunit_release_action(test, walt_pred_put, NULL);
+	KUNIT_EXPECT_EQ_MSG(test, walt_wait_pred(1, true, 1000), 0UL,
+			    "sums still kept 1 s after the last reader went");
+}
+
 static struct kunit_case walt_live_cases[] = {
 	KUNIT_CASE_PARAM(walt_util_test, walt_util_gen_params),
 	KUNIT_CASE_SLOW(walt_migration_running_test),
@@ -1272,6 +1337,7 @@ static struct kunit_case walt_live_cases[] = {
 #ifdef CONFIG_CPU_FREQ
 	KUNIT_CASE_SLOW(walt_window_freq_update_test),
 	KUNIT_CASE_SLOW(walt_placement_test),
+	KUNIT_CASE_SLOW(walt_pred_reader_test),
 #endif
 	{}
 };

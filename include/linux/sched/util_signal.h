@@ -70,7 +70,10 @@
  *                            The pair also brackets a change of a queued
  *                            task's attributes (DEQUEUE_SAVE); a provider
  *                            counts a task once, whatever the order of the
- *                            hooks' switching on.
+ *                            hooks' switching on. The pair is on only
+ *                            while a reader wants ->cpu_util_pred()
+ *                            (sched_util_pred_get()): it keeps the
+ *                            predicted sums, which nothing else reads.
  *   irq(rq, delta)           IRQs off, on the CPU of @rq, rq->lock NOT
  *                            held: @delta ns of hard or soft IRQ time
  *                            interrupted @rq->idle, not a kthread
@@ -146,6 +149,10 @@ enum sched_util_coverage {
  * @enqueue:	event hook: @p becomes RUNNABLE on @rq (optional)
  * @dequeue:	event hook: @p stops being RUNNABLE on @rq (optional)
  * @irq:	event hook: @delta ns of IRQ time interrupted idle (optional)
+ * @pred_reset: forget every task counted in the predicted sums and empty
+ *		them (may sleep): called before @enqueue and @dequeue go on
+ *		and after they are off. Required with them, not allowed
+ *		without.
  * @list:	registry link, owned by the framework
  *
  * The locking context of each event hook is given at the top of this file.
@@ -169,6 +176,7 @@ struct sched_util_signal {
 	void (*enqueue)(struct rq *rq, struct task_struct *p);
 	void (*dequeue)(struct rq *rq, struct task_struct *p);
 	void (*irq)(struct rq *rq, u64 delta);
+	void (*pred_reset)(void);
 
 	struct list_head list;
 };
@@ -186,8 +194,13 @@ const char *sched_util_signal_selected_for(enum sched_util_role role);
 bool sched_util_signal_is_selected(const struct sched_util_signal *sig);
 unsigned long sched_util_cpu_util(int cpu);
 unsigned long sched_util_cpu_util_pred(int cpu);
+void sched_util_pred_get(void);
+void sched_util_pred_put(void);
 unsigned long sched_util_task_util(struct task_struct *p);
 unsigned long sched_util_cpu_util_without(int cpu, struct task_struct *p);
+#else
+static inline void sched_util_pred_get(void) { }
+static inline void sched_util_pred_put(void) { }
 #endif
 
 #endif /* _LINUX_SCHED_UTIL_SIGNAL_H */
