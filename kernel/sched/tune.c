@@ -36,6 +36,7 @@
 #include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/sysctl.h>
+#include <linux/workqueue.h>
 #include <kunit/visibility.h>
 
 #include <linux/mmu_context.h>
@@ -79,15 +80,22 @@ VISIBLE_IF_KUNIT unsigned long sched_tune_boosted(unsigned long util,
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_tune_boosted);
 
-DEFINE_STATIC_KEY_FALSE(sched_tune_used);
 /*
- * The dequeue hook's own key, turned on before sched_tune_used. The sites
- * of one static key are patched one after another: with a single key, a
- * task counted at an enqueue site already on, then dequeued through a
- * site still off, kept its count on that CPU while it slept and woke on
- * another, whose bucket its next dequeue then took it from ("no task of
- * boost 0 to uncount", seen in a stress run). Uncounting on before
- * counting makes every count have its uncount.
+ * On while any group is boosted, and for a second after the last boost
+ * went (sched_tune_disable_work): counting at enqueue, the margins of
+ * schedutil and placement.
+ */
+DEFINE_STATIC_KEY_FALSE(sched_tune_used);
+EXPORT_SYMBOL_IF_KUNIT(sched_tune_used);
+/*
+ * The dequeue hook's own key. It goes on before sched_tune_used: the sites
+ * of one static key are patched one after another, and with a single key
+ * a task counted at an enqueue site already on could be dequeued through
+ * a site still off, keep its count on that CPU while it slept, and have
+ * its next dequeue take it from the bucket of another. It never goes off:
+ * a task counted before sched_tune_used went off is uncounted at its next
+ * dequeue, which a walk of every task could not guarantee for a thread
+ * that exits after leaving the thread list.
  */
 DEFINE_STATIC_KEY_FALSE(sched_tune_uncount_on);
 
@@ -109,10 +117,12 @@ struct schedtune {
 static struct schedtune root_schedtune;
 
 /*
- * Serializes boost writes and the first enabling of sched_tune_used; never
+ * Serializes boost writes and the switching of sched_tune_used; never
  * taken on the scheduler hot paths.
  */
 static DEFINE_MUTEX(stune_mutex);
+/* Groups of either controller with a boost other than 0, the root's too. */
+static unsigned int stune_nr_boosted;
 
 /*
  * On from the first write of 1 to a schedtune.prefer_idle, never off again:
@@ -567,6 +577,34 @@ static void sched_tune_update_effective(struct cgroup_subsys_state *top)
 	rcu_read_unlock();
 }
 
+/*
+ * No group is boosted any more: every task's boost is 0, and so is every
+ * CPU's. Stop counting and applying margins, a second later so that a
+ * boost set again soon (a touch boost) does not patch the kernel's text
+ * twice. Tasks still counted are uncounted at their next dequeue; a boost
+ * set again counts every task anew (sched_tune_enable()).
+ */
+static void sched_tune_disable_fn(struct work_struct *work)
+{
+	guard(mutex)(&stune_mutex);
+	if (!stune_nr_boosted)
+		static_branch_disable(&sched_tune_used);
+}
+
+static DECLARE_DELAYED_WORK(sched_tune_disable_work, sched_tune_disable_fn);
+
+/* A group's boost goes from @old to @new, or the group goes (@new 0). */
+static void stune_boost_changed(int old, int new)
+{
+	lockdep_assert_held(&stune_mutex);
+	if (!old == !new)
+		return;
+	if (new)
+		stune_nr_boosted++;
+	else if (!--stune_nr_boosted)
+		schedule_delayed_work(&sched_tune_disable_work, HZ);
+}
+
 static int sched_tune_set_boost(struct cgroup_subsys_state *css, int boost)
 {
 	if (boost < STUNE_BOOST_MIN || boost > STUNE_BOOST_MAX)
@@ -575,6 +613,7 @@ static int sched_tune_set_boost(struct cgroup_subsys_state *css, int boost)
 	guard(mutex)(&stune_mutex);
 	if (boost)
 		sched_tune_enable();
+	stune_boost_changed(css_stune(css)->boost, boost);
 	WRITE_ONCE(css_stune(css)->boost, boost);
 	sched_tune_update_effective(css);
 	trace_sched_tune_config_tp(boost);
@@ -731,6 +770,13 @@ static int sched_tune_css_online(struct cgroup_subsys_state *css)
 	return 0;
 }
 
+/* A group of either controller goes, its tasks gone: so does its boost. */
+void sched_tune_group_offline(struct cgroup_subsys_state *css)
+{
+	guard(mutex)(&stune_mutex);
+	stune_boost_changed(css_stune(css)->boost, 0);
+}
+
 static void sched_tune_css_free(struct cgroup_subsys_state *css)
 {
 	struct schedtune *st = css_st(css);
@@ -811,6 +857,7 @@ static struct cftype sched_tune_legacy_files[] = {
 struct cgroup_subsys schedtune_cgrp_subsys = {
 	.css_alloc	= sched_tune_css_alloc,
 	.css_online	= sched_tune_css_online,
+	.css_offline	= sched_tune_group_offline,
 	.css_free	= sched_tune_css_free,
 	.attach		= sched_tune_attach,
 	.bind		= sched_tune_bind,

@@ -156,6 +156,7 @@ unsigned long sched_tune_task_boosted_util(struct task_struct *p,
 
 /* cpu.boost of the cpu controller (kernel/sched/core.c) */
 void sched_tune_group_online(struct cgroup_subsys_state *css);
+void sched_tune_group_offline(struct cgroup_subsys_state *css);
 int sched_tune_boost_show(struct seq_file *sf, void *v);
 ssize_t sched_tune_boost_write(struct kernfs_open_file *of, char *buf,
 			       size_t nbytes, loff_t off);
@@ -195,6 +196,7 @@ static inline int sched_tune_cpu_boost(int cpu) { return 0; }
 static inline void sched_tune_print_cpu(struct seq_file *m, int cpu) { }
 static inline void sched_tune_check_idle(struct rq *rq) { }
 static inline void sched_tune_group_online(struct cgroup_subsys_state *css) { }
+static inline void sched_tune_group_offline(struct cgroup_subsys_state *css) { }
 static inline unsigned long sched_tune_cpu_util(int cpu, unsigned long util)
 {
 	return util;

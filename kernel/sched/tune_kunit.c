@@ -535,8 +535,47 @@ static void sched_tune_live_test(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, stune_wait_boost(STUNE_TEST_CPU, 0));
 }
 
+/*
+ * Once no group is boosted, SchedTune stops counting and applying
+ * margins, within a second and a bit (up to 3 s allowed: the disabling
+ * work waits a second, and a guest's workqueue may run late); a boost set
+ * again reaches a task that was RUNNABLE all along at once.
+ */
+static void sched_tune_off_test(struct kunit *test)
+{
+	struct task_struct *k;
+	atomic_t *running;
+	int i;
+
+	running = kunit_kzalloc(test, sizeof(*running), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, running);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, stune_restore_boost,
+							NULL), 0);
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(0)), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, stune_unpin, NULL), 0);
+	k = sched_util_kunit_spinner(running, cpumask_of(STUNE_TEST_CPU),
+				     "stune_off");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+
+	KUNIT_EXPECT_EQ(test, sched_tune_set_global_boost(30), 0);
+	KUNIT_EXPECT_EQ(test, sched_tune_cpu_boost(STUNE_TEST_CPU), 30);
+	KUNIT_EXPECT_EQ(test, sched_tune_set_global_boost(0), 0);
+	for (i = 0; i < 300 && static_key_enabled(&sched_tune_used); i++)
+		msleep(10);
+	KUNIT_EXPECT_FALSE_MSG(test, static_key_enabled(&sched_tune_used),
+			       "still counting %d ms after the last boost went",
+			       i * 10);
+	KUNIT_EXPECT_EQ(test, sched_tune_cpu_util(STUNE_TEST_CPU, 512), 512UL);
+
+	/* Counted again at once, the spinner RUNNABLE throughout. */
+	KUNIT_EXPECT_EQ(test, sched_tune_set_global_boost(30), 0);
+	KUNIT_EXPECT_EQ(test, sched_tune_cpu_boost(STUNE_TEST_CPU), 30);
+	sched_util_kunit_spinner_stop(k);
+}
+
 static struct kunit_case sched_tune_live_cases[] = {
 	KUNIT_CASE_SLOW(sched_tune_live_test),
+	KUNIT_CASE_SLOW(sched_tune_off_test),
 	{}
 };
 
