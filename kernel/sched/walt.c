@@ -62,6 +62,14 @@ static unsigned int walt_window __read_mostly = WALT_WINDOW_DEFAULT;
 static unsigned int walt_hist_size __read_mostly = 5;
 /* Idle with tasks waiting on IO counts as busy. */
 static unsigned int walt_io_is_busy __read_mostly;
+/*
+ * On while io_is_busy is set: switches to and from idle then account the
+ * idle task (walt_update_idle()), whose time may be busy. Without it the
+ * idle task's mark moves only at its ticks and IRQs (walt_irq()), which
+ * is all the IRQ time of idle needs: an IRQ that interrupts idle began
+ * after the switch to idle.
+ */
+static DEFINE_STATIC_KEY_FALSE(walt_idle_io_key);
 /* A task's demand for placement before its first sample, % of a window. */
 static unsigned int walt_init_task_load_pct __read_mostly = 15;
 
@@ -674,6 +682,15 @@ static void walt_set_lazy_until(struct rq *rq, struct task_struct *curr)
 			      !walt_is_idle(rq, curr));
 }
 
+/*
+ * Whether switches account the idle task: while its time may be busy
+ * (io_is_busy), and while traced, so that the event stream is complete.
+ */
+static __always_inline bool walt_idle_accounted(void)
+{
+	return static_branch_unlikely(&walt_idle_io_key) || walt_traced();
+}
+
 /* Every switch that walt_switch() does not finish itself. */
 static noinline void walt_switch_slow(struct rq *rq, struct task_struct *prev,
 				      struct task_struct *next, u64 now)
@@ -681,14 +698,14 @@ static noinline void walt_switch_slow(struct rq *rq, struct task_struct *prev,
 	assert_clock_updated(rq);
 	SCHED_WARN_ON(rq != this_rq());
 	walt_sync(rq, now, !walt_is_idle(rq, prev));
-	if (walt_is_idle(rq, prev))
-		walt_update_idle(rq, WALT_PUT_PREV_TASK, now, 0);
-	else
+	if (!walt_is_idle(rq, prev))
 		walt_fold(rq, prev, WALT_PUT_PREV_TASK, now, true);
-	if (walt_is_idle(rq, next))
-		walt_update_idle(rq, WALT_PICK_NEXT_TASK, now, 0);
-	else
+	else if (walt_idle_accounted())
+		walt_update_idle(rq, WALT_PUT_PREV_TASK, now, 0);
+	if (!walt_is_idle(rq, next))
 		walt_fold(rq, next, WALT_PICK_NEXT_TASK, now, false);
+	else if (walt_idle_accounted())
+		walt_update_idle(rq, WALT_PICK_NEXT_TASK, now, 0);
 	walt_set_lazy_until(rq, next);
 }
 
@@ -716,6 +733,30 @@ static inline void walt_check_lazy(struct rq *rq, struct task_struct *prev) { }
 #endif
 
 /*
+ * A lazy switch to idle: the CPU was busy up to @now and is synced, the
+ * task put is not folded (walt_window.h, lazy idle).
+ */
+static void walt_switch_to_idle(struct rq *rq, struct task_struct *prev,
+				u64 now)
+{
+	walt_check_lazy(rq, prev);
+	walt_check_home(rq, prev);
+	walt_sync(rq, now, true);
+	__this_cpu_write(walt_lazy_until, 0);
+}
+
+/*
+ * A lazy switch from idle: the CPU is busy from @now on, and a switch
+ * away from the task picked can be lazy until @until.
+ */
+static void walt_switch_from_idle(struct rq *rq, u64 now, u64 until)
+{
+	walt_rq_idle_end(walt_rq_write_begin(rq), now);
+	walt_rq_write_end(rq);
+	__this_cpu_write(walt_lazy_until, until);
+}
+
+/*
  * __schedule() updated the rq clock before picking @next, on this CPU.
  *
  * A switch between two tasks (neither idle) inside the window in which
@@ -726,11 +767,13 @@ static inline void walt_check_lazy(struct rq *rq, struct task_struct *prev) { }
  * CPU's last sync, unchanged. The switch only notes when it happened and
  * what @next had run then, in case the scale changes before the next
  * sync (walt_scale_catch_up()). walt_switch_charges_nothing() has the
- * condition; walt_lazy_until, 0 while idle runs, also sends a switch away
- * from idle to the slow path. Anything else (idle, a window to roll, a
- * mark from an earlier window, a changed frequency scale, a probe on the
- * tracepoint) takes the slow path, which syncs the CPU and folds both
- * tasks.
+ * condition. A switch to idle on that condition only syncs the CPU; one
+ * from idle inside the window of the CPU's last sync, at its scale, to a
+ * task that a lazy switch could pick, only moves the CPU's busy_mark
+ * (walt_window.h, lazy idle). Anything else (a window to roll, a mark
+ * from an earlier window, a changed frequency scale, io_is_busy, a probe
+ * on the tracepoint) takes the slow path, which syncs the CPU and folds
+ * both tasks.
  */
 static void walt_switch(struct rq *rq, struct task_struct *prev,
 			struct task_struct *next)
@@ -742,22 +785,44 @@ static void walt_switch(struct rq *rq, struct task_struct *prev,
 	 */
 	u64 now = rq->clock;
 	struct walt_seen *seen = this_cpu_ptr(&walt_seen);
+	unsigned long scale = arch_scale_freq_capacity(cpu_of(rq));
+	u64 window_start = __this_cpu_read(walt_rq.window_start);
+	bool from_idle = walt_is_idle(rq, prev);
+	u64 until;
 
 	lockdep_assert_rq_held(rq);
-	if (unlikely(walt_is_idle(rq, next) ||
-		     !walt_switch_charges_nothing(&next->walt.win,
-				__this_cpu_read(walt_rq.window_start),
-				__this_cpu_read(walt_lazy_until), now,
-				arch_scale_freq_capacity(cpu_of(rq)), seen) ||
-		     walt_traced())) {
-		walt_switch_slow(rq, prev, next, now);
+	if (unlikely(walt_traced()))
+		goto slow;
+	if (walt_is_idle(rq, next)) {
+		if (static_branch_unlikely(&walt_idle_io_key) ||
+		    now >= __this_cpu_read(walt_lazy_until) ||
+		    scale != seen->scale)
+			goto slow;
+		walt_switch_to_idle(rq, prev, now);
 		return;
+	}
+	if (!from_idle)
+		until = __this_cpu_read(walt_lazy_until);
+	else if (!static_branch_unlikely(&walt_idle_io_key))
+		until = walt_idle_lazy_end(this_cpu_ptr(&walt_rq), walt_window);
+	else
+		goto slow;
+	if (!walt_switch_charges_nothing(&next->walt.win, window_start, until,
+					 now, scale, seen))
+		goto slow;
+	if (from_idle) {
+		walt_switch_from_idle(rq, now, until);
+	} else {
+		walt_check_lazy(rq, prev);
+		walt_check_home(rq, prev);
 	}
 	seen->at = now;
 	seen->exec = next->se.sum_exec_runtime;
-	walt_check_lazy(rq, prev);
-	walt_check_home(rq, prev);
+	seen->picked = true;
 	walt_check_home(rq, next);
+	return;
+slow:
+	walt_switch_slow(rq, prev, next, now);
 }
 
 /*
@@ -1088,6 +1153,12 @@ static int walt_start(void)
 		/* Hooks off: this CPU's irq hook and syncs do not run. */
 		per_cpu(walt_irq_time, cpu).share = (struct walt_share) { };
 		memset(&rq->idle->walt, 0, sizeof(rq->idle->walt));
+		/*
+		 * The switches do not move the idle task's mark without
+		 * io_is_busy: the IRQ time of idle counts from the session's
+		 * first boundary (walt_irq()).
+		 */
+		rq->idle->walt.win.mark_start = start;
 	}
 	WRITE_ONCE(walt_session_start, start);
 	/* No task counted in a CPU's walt_pred, all of them empty now. */
@@ -1319,6 +1390,43 @@ static int walt_window_sysctl(const struct ctl_table *table, int write,
 	return walt_set_window(window);
 }
 
+/*
+ * io_is_busy: while it is set the switches account the idle task. Turned
+ * on in this order, no busy time is counted from an idle task's mark that
+ * a switch did not move: the switches first, then every idle task's mark
+ * to now at least (a CPU idle since then loses that part of its IO wait),
+ * then the value that makes idle time busy. Off in the reverse order.
+ */
+static int walt_io_is_busy_sysctl(const struct ctl_table *table, int write,
+				  void *buffer, size_t *lenp, loff_t *ppos)
+{
+	unsigned int val = READ_ONCE(walt_io_is_busy);
+	int ret, cpu;
+
+	ret = walt_uint_rw(write, buffer, lenp, ppos, &val, 0, 1);
+	if (ret || !write)
+		return ret;
+	guard(mutex)(&walt_track_mutex);
+	if (val == walt_io_is_busy)
+		return 0;
+	if (!val) {
+		WRITE_ONCE(walt_io_is_busy, 0);
+		static_branch_disable(&walt_idle_io_key);
+		return 0;
+	}
+	static_branch_enable(&walt_idle_io_key);
+	for_each_possible_cpu(cpu) {
+		struct rq *rq = cpu_rq(cpu);
+		struct walt_task_win *idle = &rq->idle->walt.win;
+
+		guard(rq_lock_irqsave)(rq);
+		update_rq_clock(rq);
+		idle->mark_start = max(idle->mark_start, walt_clock(rq));
+	}
+	WRITE_ONCE(walt_io_is_busy, 1);
+	return 0;
+}
+
 static struct ctl_table walt_sysctls[] = {
 	{
 		.procname	= "sched_use_walt_metrics",
@@ -1358,12 +1466,9 @@ static struct ctl_table walt_sysctls[] = {
 	},
 	{
 		.procname	= "sched_walt_io_is_busy",
-		.data		= &walt_io_is_busy,
 		.maxlen		= sizeof(unsigned int),
 		.mode		= 0644,
-		.proc_handler	= walt_uint_sysctl,
-		.extra1		= SYSCTL_ZERO,
-		.extra2		= SYSCTL_ONE,
+		.proc_handler	= walt_io_is_busy_sysctl,
 	},
 	{
 		.procname	= "sched_walt_hist_size",

@@ -605,11 +605,14 @@ static inline bool walt_update_busy(struct walt_task_win *t,
  * @at: the CPU's last lazy switch since that sync, which found @scale
  *	unchanged, or the sync itself
  * @exec: se.sum_exec_runtime of the task picked at @at when it was picked
+ * @picked: @at is a lazy switch, which picked a task without folding it:
+ *	    what that task ran before, up to @exec, is not folded yet
  */
 struct walt_seen {
 	u64		at;
 	u64		exec;
 	unsigned long	scale;
+	bool		picked;
 };
 
 /*
@@ -674,6 +677,38 @@ static inline u64 walt_lazy_end(const struct walt_rq_win *rq, u32 window,
  * run time carries it as well: the task put then carries the scale it
  * ran at, and so does the task picked when it runs.
  */
+/*
+ * Lazy idle. A switch to idle syncs the CPU, which was busy up to then,
+ * but does not fold the task put: on the conditions of a lazy switch
+ * (walt_switch_charges_nothing()), its run time not folded yet is in its
+ * own window and carries the CPU's scale, as for a task put by a lazy
+ * switch. A switch from idle inside the window of the CPU's last sync
+ * (walt_idle_lazy_end()), the CPU's scale unchanged since, to a task
+ * that a lazy switch could pick, charges nothing either: the CPU was idle
+ * since its last sync, so only its busy_mark moves (walt_rq_idle_end()),
+ * as a sync of an idle CPU would move it, and the task picked is folded at
+ * its next event, as after a lazy switch. The IRQ time of the idle CPU
+ * and the shares of tasks that woke elsewhere wait for the next sync,
+ * which takes them in whatever window it is (walt_share_give(),
+ * walt_share_take()).
+ */
+
+/* Until when a switch away from idle can charge nothing, see above. */
+static inline u64 walt_idle_lazy_end(const struct walt_rq_win *rq, u32 window)
+{
+	return rq->window_start + window;
+}
+
+/*
+ * A lazy switch from idle at @now, inside @rq's window: the CPU, idle
+ * since its busy_mark, is busy from @now, as walt_rq_sync() of an idle
+ * CPU would leave it, with nothing to roll.
+ */
+static inline void walt_rq_idle_end(struct walt_rq_win *rq, u64 now)
+{
+	rq->busy_mark = max3(rq->busy_mark, now, rq->window_start);
+}
+
 static inline bool walt_switch_charges_nothing(const struct walt_task_win *next,
 					       u64 window_start, u64 lazy_end,
 					       u64 now, unsigned long freq_scale,
@@ -744,7 +779,9 @@ static inline void walt_task_fold(struct walt_task_win *t, u64 window_start,
  * sync, and @curr's run before the switch that picked it. The caller's
  * sync and fold then charge the rest at the new scale in @c. Nothing is
  * left to do if no lazy switch came after the last sync. @curr is not
- * idle, and @rq is busy: a switch to or from idle syncs.
+ * idle, and @rq is busy since @seen->at at least. A lazy switch from
+ * idle moves busy_mark to @seen->at, leaving nothing of the CPU's to
+ * charge, but the task it picked may have run before it.
  */
 static inline void walt_scale_catch_up(struct walt_rq_win *rq,
 				       struct walt_task_win *curr,
@@ -753,12 +790,11 @@ static inline void walt_scale_catch_up(struct walt_rq_win *rq,
 {
 	struct walt_ctx old = *c;
 
-	if (seen->at <= rq->busy_mark)
-		return;
 	old.wallclock = seen->at;
 	old.freq_scale = seen->scale;
-	walt_rq_sync(rq, seen->at, true, &old);
-	if (curr->mark_start >= seen->at)
+	if (seen->at > rq->busy_mark)
+		walt_rq_sync(rq, seen->at, true, &old);
+	if (!seen->picked || curr->mark_start >= seen->at)
 		return;
 	walt_task_fold(curr, rq->window_start, seen->at,
 		       walt_span(curr->exec_mark, seen->exec), false, &old);

@@ -1082,6 +1082,7 @@ static void walt_scale_test(struct kunit *test)
 	p = p0;
 	seen = (struct walt_seen) {
 		.at = MS(1005), .exec = n.exec_mark + MS(2), .scale = tc->a,
+		.picked = true,
 	};
 	c = walt_scale_ctx(tc->sync, tc->b);
 	if (c.freq_scale != seen.scale)
@@ -1092,6 +1093,124 @@ static void walt_scale_test(struct kunit *test)
 			tc->b);
 	walt_scale_fold(&p, &rq, tc->p_fold, MS(2), false, tc->c);
 	walt_scale_expect(test, "lazy switches", tc, &rq, &n, &p);
+}
+
+/*
+ * sched_walt_rollover: lazy idle, walt_idle_lazy_end(), walt_rq_idle_end()
+ * and the catch-up of a task picked from idle.
+ *
+ * One CPU: N, picked at 1001 ms by a slow switch (CPU busy from 1001,
+ * scale A), runs 3 ms and sleeps; at 1004 the switch to idle syncs the
+ * CPU (lazy: N not folded). N wakes at @wake, when the scale is @at_wake,
+ * and is picked from idle; then the scale becomes B and at @tick the tick
+ * finds it changed, N running. Syncing and folding at every switch (the
+ * slow path, as with tracing on) must leave the sums and windows worked
+ * out by hand; where the switch from idle can be lazy (@lazy: in the
+ * window of the CPU's last sync, at its scale), so must the lazy path,
+ * whose catch-up folds N's 3 ms at A.
+ */
+struct walt_idle_case {
+	const char *name;
+	unsigned long a, at_wake, b;
+	u64 wake, tick;
+	bool lazy;
+	u64 rq_curr, rq_prev;
+	u32 n_curr, n_prev, n_demand;
+};
+
+static const struct walt_idle_case walt_idle_cases[] = {
+	{
+		.name = "idle inside the window, then half speed: 3 + 5/2 ms",
+		.a = FULL, .at_wake = FULL, .b = FULL / 2,
+		.wake = MS(1007), .tick = MS(1012), .lazy = true,
+		.rq_curr = US(5500), .rq_prev = MS(15),
+		.n_curr = US(5500), .n_prev = MS(14), .n_demand = MS(14),
+	}, {
+		.name = "idle inside the window, no change",
+		.a = FULL, .at_wake = FULL, .b = FULL,
+		.wake = MS(1007), .tick = MS(1012), .lazy = true,
+		.rq_curr = MS(8), .rq_prev = MS(15),
+		.n_curr = MS(8), .n_prev = MS(14), .n_demand = MS(14),
+	}, {
+		.name = "a window boundary inside idle: the slow path",
+		.a = FULL, .at_wake = FULL, .b = FULL / 2,
+		.wake = MS(1023), .tick = MS(1026), .lazy = false,
+		.rq_curr = US(1500), .rq_prev = MS(3),
+		.n_curr = US(1500), .n_prev = MS(3), .n_demand = US(11800),
+	}, {
+		.name = "the scale changed while idle: the slow path",
+		.a = FULL, .at_wake = FULL / 2, .b = FULL / 2,
+		.wake = MS(1007), .tick = MS(1012), .lazy = false,
+		.rq_curr = US(5500), .rq_prev = MS(15),
+		.n_curr = US(5500), .n_prev = MS(14), .n_demand = MS(14),
+	},
+};
+
+KUNIT_ARRAY_PARAM_DESC(walt_idle, walt_idle_cases, name);
+
+static void walt_idle_expect(struct kunit *test, const char *path,
+			     const struct walt_idle_case *tc,
+			     const struct walt_rq_win *rq,
+			     const struct walt_task_win *n)
+{
+	KUNIT_EXPECT_EQ_MSG(test, rq->curr_runnable_sum, tc->rq_curr, "%s", path);
+	KUNIT_EXPECT_EQ_MSG(test, rq->prev_runnable_sum, tc->rq_prev, "%s", path);
+	KUNIT_EXPECT_EQ_MSG(test, n->curr_window, tc->n_curr, "%s: N", path);
+	KUNIT_EXPECT_EQ_MSG(test, n->prev_window, tc->n_prev, "%s: N", path);
+	KUNIT_EXPECT_EQ_MSG(test, n->demand, tc->n_demand, "%s: N", path);
+}
+
+static void walt_idle_test(struct kunit *test)
+{
+	const struct walt_idle_case *tc = test->param_value;
+	const struct walt_rq_win rq0 = {
+		.window_start = MS(1000),
+		.prev_runnable_sum = MS(15),
+		.busy_mark = MS(1001),
+	};
+	struct walt_task_win n0 = walt_scale_task(MS(1001), MS(14), tc->a);
+	struct walt_rq_win rq = rq0;
+	struct walt_task_win n = n0;
+	struct walt_ctx c = walt_scale_ctx(MS(1004), tc->a);
+	struct walt_seen seen;
+
+	/* The switch to idle at 1004 is lazy: N's mark is in the window. */
+	KUNIT_ASSERT_LT(test, MS(1004), walt_lazy_end(&rq, WINDOW, true));
+
+	/* Every switch on the slow path. */
+	walt_scale_sync(&rq, MS(1004), tc->a);
+	walt_scale_fold(&n, &rq, MS(1004), MS(3), true, tc->a);
+	c = walt_scale_ctx(tc->wake, tc->at_wake);
+	walt_rq_sync(&rq, tc->wake, false, &c);
+	walt_scale_fold(&n, &rq, tc->wake, 0, false, tc->at_wake);
+	walt_scale_sync(&rq, tc->tick, tc->b);
+	walt_scale_fold(&n, &rq, tc->tick, tc->tick - tc->wake, true, tc->b);
+	walt_idle_expect(test, "every switch slow", tc, &rq, &n);
+
+	/* The switch to idle syncs only; is the one from idle lazy? */
+	rq = rq0;
+	n = n0;
+	walt_scale_sync(&rq, MS(1004), tc->a);
+	seen = (struct walt_seen) { .at = MS(1004), .scale = tc->a };
+	KUNIT_EXPECT_EQ(test, tc->lazy,
+			walt_switch_charges_nothing(&n, rq.window_start,
+					walt_idle_lazy_end(&rq, WINDOW),
+					tc->wake, tc->at_wake, &seen));
+	if (!tc->lazy)
+		return;
+	walt_rq_idle_end(&rq, tc->wake);
+	seen = (struct walt_seen) {
+		.at = tc->wake, .exec = n.exec_mark + MS(3), .scale = tc->a,
+		.picked = true,
+	};
+	c = walt_scale_ctx(tc->tick, tc->b);
+	if (c.freq_scale != seen.scale)
+		walt_scale_catch_up(&rq, &n, &seen, &c);
+	walt_scale_sync(&rq, tc->tick, tc->b);
+	walt_scale_fold(&n, &rq, tc->tick,
+			seen.exec + tc->tick - tc->wake - n.exec_mark, true,
+			tc->b);
+	walt_idle_expect(test, "lazy switches to and from idle", tc, &rq, &n);
 }
 
 /* sched_walt_rollover: lazy charging, walt_rq_sync() */
@@ -1547,6 +1666,7 @@ static struct kunit_case walt_rollover_test_cases[] = {
 	KUNIT_CASE_PARAM(walt_lazy_test, walt_lazy_gen_params),
 	KUNIT_CASE_PARAM(walt_fold_test, walt_fold_gen_params),
 	KUNIT_CASE_PARAM(walt_scale_test, walt_scale_gen_params),
+	KUNIT_CASE_PARAM(walt_idle_test, walt_idle_gen_params),
 	KUNIT_CASE_PARAM(walt_sync_test, walt_sync_gen_params),
 	KUNIT_CASE_PARAM(walt_prev_at_test, walt_prev_at_gen_params),
 	KUNIT_CASE_PARAM(walt_removed_test, walt_removed_gen_params),
