@@ -757,6 +757,44 @@ static void walt_switch_from_idle(struct rq *rq, u64 now, u64 until)
 }
 
 /*
+ * A switch that walt_switch() cannot finish inline: to or from idle, which
+ * may still be lazy, or the slow path.
+ */
+static noinline void walt_switch_other(struct rq *rq,
+				       struct task_struct *prev,
+				       struct task_struct *next, u64 now)
+{
+	struct walt_rq_win *wrq = this_cpu_ptr(&walt_rq);
+	struct walt_seen *seen = this_cpu_ptr(&walt_seen);
+	unsigned long scale = arch_scale_freq_capacity(cpu_of(rq));
+	u64 until;
+
+	if (walt_traced() || static_branch_unlikely(&walt_idle_io_key))
+		goto slow;
+	if (walt_is_idle(rq, next)) {
+		if (now >= __this_cpu_read(walt_lazy_until) ||
+		    scale != seen->scale)
+			goto slow;
+		walt_switch_to_idle(rq, prev, now);
+		return;
+	}
+	if (!walt_is_idle(rq, prev))
+		goto slow;
+	until = walt_idle_lazy_end(wrq, walt_window);
+	if (!walt_switch_charges_nothing(&next->walt.win, wrq->window_start,
+					 until, now, scale, seen))
+		goto slow;
+	walt_switch_from_idle(rq, now, until);
+	seen->at = now;
+	seen->exec = next->se.sum_exec_runtime;
+	seen->picked = true;
+	walt_check_home(rq, next);
+	return;
+slow:
+	walt_switch_slow(rq, prev, next, now);
+}
+
+/*
  * __schedule() updated the rq clock before picking @next, on this CPU.
  *
  * A switch between two tasks (neither idle) inside the window in which
@@ -785,44 +823,24 @@ static void walt_switch(struct rq *rq, struct task_struct *prev,
 	 */
 	u64 now = rq->clock;
 	struct walt_seen *seen = this_cpu_ptr(&walt_seen);
-	unsigned long scale = arch_scale_freq_capacity(cpu_of(rq));
-	u64 window_start = __this_cpu_read(walt_rq.window_start);
-	bool from_idle = walt_is_idle(rq, prev);
-	u64 until;
 
 	lockdep_assert_rq_held(rq);
-	if (unlikely(walt_traced()))
-		goto slow;
-	if (walt_is_idle(rq, next)) {
-		if (static_branch_unlikely(&walt_idle_io_key) ||
-		    now >= __this_cpu_read(walt_lazy_until) ||
-		    scale != seen->scale)
-			goto slow;
-		walt_switch_to_idle(rq, prev, now);
+	/* walt_lazy_until is 0 while idle runs: a switch from idle fails. */
+	if (unlikely(walt_is_idle(rq, next) ||
+		     !walt_switch_charges_nothing(&next->walt.win,
+				__this_cpu_read(walt_rq.window_start),
+				__this_cpu_read(walt_lazy_until), now,
+				arch_scale_freq_capacity(cpu_of(rq)), seen) ||
+		     walt_traced())) {
+		walt_switch_other(rq, prev, next, now);
 		return;
-	}
-	if (!from_idle)
-		until = __this_cpu_read(walt_lazy_until);
-	else if (!static_branch_unlikely(&walt_idle_io_key))
-		until = walt_idle_lazy_end(this_cpu_ptr(&walt_rq), walt_window);
-	else
-		goto slow;
-	if (!walt_switch_charges_nothing(&next->walt.win, window_start, until,
-					 now, scale, seen))
-		goto slow;
-	if (from_idle) {
-		walt_switch_from_idle(rq, now, until);
-	} else {
-		walt_check_lazy(rq, prev);
-		walt_check_home(rq, prev);
 	}
 	seen->at = now;
 	seen->exec = next->se.sum_exec_runtime;
 	seen->picked = true;
+	walt_check_lazy(rq, prev);
+	walt_check_home(rq, prev);
 	walt_check_home(rq, next);
-	return;
-slow:
-	walt_switch_slow(rq, prev, next, now);
 }
 
 /*
