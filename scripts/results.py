@@ -220,6 +220,8 @@ if t3:
                 v[2].append(float(switches[0]))
     benches = {"hackbench-1cpu": "hackbench on CPU 1, us per run",
                "hackbench": "hackbench on 2 CPUs, us per run",
+               "messaging": "the SchedTune RFC's perf bench sched messaging "
+                            "(hackbench -p --threads -g 25 -l 1000), us per run",
                "pingpong": "ping-pong on CPU 1, ns per round trip",
                "periodic": "1 ms wake from idle, ns per period "
                            "(elapsed: beyond 1 ms)",
@@ -271,7 +273,13 @@ if t3:
            "alone); uclamp: the baseline kernel with the benchmark's tasks at "
            "uclamp.min 10% (upstream's per-task boost, for reference). "
            "hackbench -p -g 2 -l 100, pinned to CPU 1 with taskset (20 runs) "
-           "and on both CPUs (10 runs); ping-pong: two processes pinned to "
+           "and on both CPUs (10 runs); the SchedTune RFC's overhead "
+           "benchmark, perf bench sched messaging --thread --group 25 --loop "
+           "1000, run as the same program, hackbench --threads -g 25 -l 1000, "
+           "with pipes instead of sockets (-p: the guest kernel has no "
+           "networking; 3 runs, both CPUs; the RFC ran it at boosts 0, 10 "
+           "and 90); "
+           "ping-pong: two processes pinned to "
            "CPU 1, 50000 round trips; 1 ms wake from idle: a task pinned "
            "to CPU 1, otherwise idle, sleeping 1 ms (high-resolution timer, 1 ns slack) 2000 times, its elapsed "
            "time per period beyond the 1 ms is the timer IRQ, the wake-up "

@@ -25,8 +25,13 @@
 #                   receivers, 100 loops; microseconds) pinned to CPU 1:
 #                   no cross-CPU wake-ups, so runs differ by a few percent
 #                   instead of 50%, and 0.5% can be told from noise;
-#   hackbench       the same on both CPUs (the SchedTune RFC ran perf
-#                   bench sched messaging --thread --group 25 --loop 1000);
+#   hackbench       the same on both CPUs;
+#   messaging       the SchedTune RFC's own overhead benchmark, perf bench
+#                   sched messaging --thread --group 25 --loop 1000, as
+#                   the same program: hackbench --threads -g 25 -l 1000
+#                   (1000 threads in 25 groups passing messages), with
+#                   pipes instead of sockets (-p: the guest kernel has no
+#                   networking), 3 runs, on both CPUs;
 #   pingpong        two processes pinned to CPU 1 passing a byte through
 #                   two pipes (50000 round trips; ns per round trip): the
 #                   worst case, two context switches and little else;
@@ -95,6 +100,7 @@ if [ $cfg = pelt8 ]; then
 else
 	run hackbench-1cpu $((2 * RUNS)) taskset -c 1 schedbench cputime hackbench -p -g 2 -l 100
 	run hackbench $RUNS schedbench cputime hackbench -p -g 2 -l 100
+	run messaging 3 schedbench cputime hackbench -p --threads -g 25 -l 1000
 	run pingpong $RUNS schedbench pingpong 1 50000
 	run periodic $RUNS schedbench periodic 1 2000 1000
 	run ipi $RUNS schedbench ipi 1 20000
