@@ -19,9 +19,10 @@
  * Boosts are set per cgroup (controller "schedtune", file
  * schedtune.boost, on cgroup v1 as Android's /dev/stune; the cpu
  * controller's cpu.boost on cgroup v2) and globally
- * (kernel.sched_cfs_boost, the root group's boost). A CPU's boost is the maximum over the groups that have RUNNABLE
- * tasks on it, 0 when there are none: +30 wins over -20, and a CPU is
- * deflated only when every runnable task on it is negatively boosted.
+ * (kernel.sched_cfs_boost, the root group's boost). A CPU's boost is the
+ * maximum over the groups that have RUNNABLE tasks on it, 0 when there
+ * are none: +30 wins over -20, and a CPU is deflated only when every
+ * runnable task on it is negatively boosted.
  *
  * To keep enqueue/dequeue O(1) whatever the number of groups, each CPU
  * counts its runnable tasks per boost *value* (201 buckets), not per

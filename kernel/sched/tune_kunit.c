@@ -560,11 +560,11 @@ static void sched_tune_off_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sched_tune_set_global_boost(30), 0);
 	KUNIT_EXPECT_EQ(test, sched_tune_cpu_boost(STUNE_TEST_CPU), 30);
 	KUNIT_EXPECT_EQ(test, sched_tune_set_global_boost(0), 0);
-	for (i = 0; i < 300 && static_key_enabled(&sched_tune_used); i++)
-		msleep(10);
+	for (i = 0; i < 150 && static_key_enabled(&sched_tune_used); i++)
+		msleep(20);
 	KUNIT_EXPECT_FALSE_MSG(test, static_key_enabled(&sched_tune_used),
 			       "still counting %d ms after the last boost went",
-			       i * 10);
+			       i * 20);
 	KUNIT_EXPECT_EQ(test, sched_tune_cpu_util(STUNE_TEST_CPU, 512), 512UL);
 
 	/* Counted again at once, the spinner RUNNABLE throughout. */

@@ -1268,7 +1268,7 @@ static unsigned long walt_wait_pred(int cpu, bool zero, unsigned int ms)
 		pred = walt_signal.cpu_util_pred(cpu);
 		if (!pred == zero || !ms--)
 			return pred;
-		msleep(1);
+		usleep_range(1000, 2000);
 	}
 }
 
@@ -1295,8 +1295,8 @@ static void walt_pred_reader_test(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, running);
 	k = sched_util_kunit_spinner(running, cpumask_of(1), "walt_pred");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test,
-				walt_pred_spinner_stop, k), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, walt_pred_spinner_stop,
+							k), 0);
 	msleep(4 * window / NSEC_PER_MSEC);
 	KUNIT_EXPECT_GT(test, READ_ONCE(k->walt.win.pred_demand), 0U);
 	KUNIT_EXPECT_EQ_MSG(test, walt_signal.cpu_util_pred(1), 0UL,

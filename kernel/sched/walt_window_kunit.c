@@ -1173,6 +1173,7 @@ static void walt_idle_test(struct kunit *test)
 	struct walt_task_win n = n0;
 	struct walt_ctx c = walt_scale_ctx(MS(1004), tc->a);
 	struct walt_seen seen;
+	u64 until;
 
 	/* The switch to idle at 1004 is lazy: N's mark is in the window. */
 	KUNIT_ASSERT_LT(test, MS(1004), walt_lazy_end(&rq, WINDOW, true));
@@ -1192,10 +1193,11 @@ static void walt_idle_test(struct kunit *test)
 	n = n0;
 	walt_scale_sync(&rq, MS(1004), tc->a);
 	seen = (struct walt_seen) { .at = MS(1004), .scale = tc->a };
+	until = walt_idle_lazy_end(&rq, WINDOW);
 	KUNIT_EXPECT_EQ(test, tc->lazy,
-			walt_switch_charges_nothing(&n, rq.window_start,
-					walt_idle_lazy_end(&rq, WINDOW),
-					tc->wake, tc->at_wake, &seen));
+			walt_switch_charges_nothing(&n, rq.window_start, until,
+						    tc->wake, tc->at_wake,
+						    &seen));
 	if (!tc->lazy)
 		return;
 	walt_rq_idle_end(&rq, tc->wake);

@@ -3,9 +3,12 @@
 # Sourced by scripts/guest/init for guest_mode=stress (scripts/stress.sh):
 # for stress_seconds= (kernel command line) seconds, concurrently:
 # hackbench, stress-ng cpu/fork/yield stressors, CPU hotplug of CPUs 1-3,
-# schedtune groups created, boosted at random, filled with random tasks and
-# removed (cgroup v1 for the first half, v2 for the second), the signal
-# switched between PELT and WALT, and random affinity changes, with the
+# boost groups created, boosted at random, filled with random tasks and
+# removed (schedtune on cgroup v1 for the first half, the cpu controller's
+# cpu.boost on v2 for the second), the signal switched between PELT and
+# WALT, schedutil's pl and hispeed_freq set and cleared on random policies
+# (pl starts and stops WALT's predicted sums; a policy's last CPU going
+# offline frees its tunables), and random affinity changes, with the
 # scheduler's WARN_DOUBLE_CLOCK feature on. Pass: the
 # guest finishes and the kernel log has no WARN, BUG, lockdep, KASAN or
 # UBSAN report (the series' consistency checks WARN).
@@ -114,13 +117,26 @@ for c in $(seq 1 $((ncpu - 1))); do echo 1 > /sys/devices/system/cpu/cpu$c/onlin
 done) &
 
 (while alive; do
+	for d in /sys/devices/system/cpu/cpufreq/policy*/schedutil; do
+		[ $(rnd 3) = 0 ] || continue
+		echo $(rnd 2) > $d/pl 2>/dev/null && count pl
+		echo $(( $(rnd 2) * 960000 )) > $d/hispeed_freq 2>/dev/null && count hispeed
+	done
+	sleep 0.$((1 + $(rnd 5)))
+done
+for d in /sys/devices/system/cpu/cpufreq/policy*/schedutil; do
+	echo 0 > $d/pl 2>/dev/null; echo 0 > $d/hispeed_freq 2>/dev/null
+done) &
+
+(while alive; do
 	for p in $(ls /proc 2>/dev/null | grep -E '^[0-9]+$' | sed -n "$((1 + $(rnd 20)))p"); do
 		taskset -p $((1 + $(rnd 15))) $p >/dev/null 2>&1 && count affinity
 	done
 	sleep 0.1
 done) &
 
-# schedtune churn under $1 (a mounted hierarchy) until $2.
+# Boost churn under $1 (a mounted hierarchy) until $2; $3 is the file of
+# a group's tasks, $4 that of its boost.
 churn() {
 	root=$1 until=$2
 	while alive $until; do
@@ -128,7 +144,7 @@ churn() {
 		[ -d $g ] || { mkdir -p $g && count mkdir; }
 		# A nested group now and then.
 		[ $(rnd 4) = 0 ] && mkdir -p $g/n 2>/dev/null
-		echo $(($(rnd 201) - 100)) > $g/schedtune.boost && count boost
+		echo $(($(rnd 201) - 100)) > $g/$4 && count boost
 		for p in $(ls /proc 2>/dev/null | grep -E '^[0-9]+$' | sed -n "$((1 + $(rnd 30)))p"); do
 			echo $p > $g/$3 2>/dev/null && count move
 		done
@@ -158,16 +174,21 @@ churn() {
 }
 mkdir -p /dev/stune /sys/fs/cgroup
 (mount -t cgroup -o schedtune none /dev/stune || problem "no schedtune on v1"
- churn /dev/stune $half tasks
- umount /dev/stune
- # The controller returns to v2 once its v1 hierarchy has no groups left.
- mount -t cgroup2 none /sys/fs/cgroup
+ churn /dev/stune $half tasks schedtune.boost
+ # schedtune leaves v1 once an unmount finds its hierarchy without groups
+ # (removed ones stay its children until released): until then cpu.boost
+ # refuses writes.
  n=0
- until echo +schedtune > /sys/fs/cgroup/cgroup.subtree_control 2>/dev/null; do
-	n=$((n + 1)); [ $n -gt 50 ] && { problem "no schedtune on v2"; break; }
+ while grep -q ':schedtune:' /proc/self/cgroup; do
+	umount /dev/stune 2>/dev/null
 	sleep 0.2
+	grep -q ':schedtune:' /proc/self/cgroup || break
+	n=$((n + 1)); [ $n -gt 50 ] && { problem "schedtune still on v1"; break; }
+	mount -t cgroup -o schedtune none /dev/stune 2>/dev/null
  done
- churn /sys/fs/cgroup $end cgroup.procs) &
+ mount -t cgroup2 none /sys/fs/cgroup
+ echo +cpu > /sys/fs/cgroup/cgroup.subtree_control || problem "no cpu controller on v2"
+ churn /sys/fs/cgroup $end cgroup.procs cpu.boost) &
 
 wait
 echo pelt > /proc/sys/kernel/sched_util_signal
