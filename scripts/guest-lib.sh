@@ -244,7 +244,9 @@ make_initramfs() {
 		"$REPO/scripts/guest/schedbench.c"
 	cp "$REPO/scripts/guest/init" "$INITRD/init"
 	cp "$REPO"/scripts/guest/*.sh "$REPO"/scripts/guest/*.txt "$INITRD/guest/"
-	(cd "$INITRD" && find . | cpio -o -H newc --quiet) > "$GUEST/initramfs.cpio"
+	# Replaced whole: another command's guest may be booting from it.
+	(cd "$INITRD" && find . | cpio -o -H newc --quiet) > "$GUEST/initramfs.cpio.new"
+	mv "$GUEST/initramfs.cpio.new" "$GUEST/initramfs.cpio"
 }
 
 # The guest CPU: TCG's "max" with an Intel family 6 identity, for which
