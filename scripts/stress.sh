@@ -5,7 +5,8 @@
 # options of the KUnit debug run (lockdep, atomic-sleep and preemption
 # checks, UBSAN, KASAN) and CONFIG_SCHED_UTIL_CHECKS, on 4 vCPUs, and run
 # scripts/guest/stress.sh for a bounded time: hackbench, stress-ng, CPU
-# hotplug, schedtune group churn on cgroup v1 then v2 with random boosts,
+# hotplug, boost group churn (schedtune on cgroup v1, then cpu.boost on
+# v2) with random boosts, schedutil pl/hispeed_freq churn,
 # PELT/WALT switching and affinity changes. Fails unless the guest finishes
 # with a clean kernel log.
 #
