@@ -197,29 +197,37 @@ static DECLARE_WORK(sched_util_queue_work, sched_util_queue_work_fn);
 /**
  * sched_util_pred_get() - start reading the signals' predictions
  *
- * Called by a reader of sched_util_cpu_util_pred() before its first read
- * (may sleep): the tracking provider keeps its predicted sums from then
- * on, until the last reader calls sched_util_pred_put().
+ * Called by a reader of sched_util_cpu_util_pred() before its first read:
+ * the tracking provider keeps its predicted sums from shortly after, until
+ * the last reader calls sched_util_pred_put(); until then the prediction
+ * reads 0. Any context that may schedule work: the hooks are switched
+ * from a work item, since switching a static key takes the CPU hotplug
+ * lock, which schedutil's tunables are changed and freed under or beside
+ * (governor start, a policy's last CPU going offline).
  */
 void sched_util_pred_get(void)
 {
-	atomic_inc(&sched_util_pred_users);
-	guard(mutex)(&sched_util_mutex);
-	sched_util_queue_sync();
+	if (atomic_inc_return(&sched_util_pred_users) == 1)
+		schedule_work(&sched_util_queue_work);
 }
 
 /**
  * sched_util_pred_put() - stop reading the signals' predictions
  *
- * Any context that may schedule work, including a CPU hotplug callback:
- * the hooks go off later, from a work item, since turning a static key
- * off waits for the hotplug lock.
+ * As sched_util_pred_get(): the hooks go off from a work item.
  */
 void sched_util_pred_put(void)
 {
 	if (atomic_dec_and_test(&sched_util_pred_users))
 		schedule_work(&sched_util_queue_work);
 }
+
+/* For the KUnit tests: wait until the queue hooks follow the readers. */
+VISIBLE_IF_KUNIT void sched_util_pred_flush(void)
+{
+	flush_work(&sched_util_queue_work);
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_util_pred_flush);
 
 static void sched_util_hooks_off(void)
 {

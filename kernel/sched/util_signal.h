@@ -226,6 +226,10 @@ struct sugov_raise_in {
 	unsigned int	hispeed_freq;	/* kHz; 0: off */
 };
 
+#if IS_ENABLED(CONFIG_KUNIT)
+void sched_util_pred_flush(void);
+#endif
+
 #if IS_ENABLED(CONFIG_KUNIT) && defined(CONFIG_CPU_FREQ_GOV_SCHEDUTIL)
 unsigned long sugov_cpu_util(int cpu, unsigned long *min, unsigned long *max);
 unsigned long sugov_raise_util(const struct sugov_raise_in *in);

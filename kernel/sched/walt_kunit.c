@@ -1303,6 +1303,7 @@ static void walt_pred_reader_test(struct kunit *test)
 			    "sums kept with no reader");
 
 	sched_util_pred_get();
+	sched_util_pred_flush();
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, walt_pred_put,
 							NULL), 0);
 	/* Dequeued and enqueued again: counted from now on. */

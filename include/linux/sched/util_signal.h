@@ -72,8 +72,9 @@
  *                            counts a task once, whatever the order of the
  *                            hooks' switching on. The pair is on only
  *                            while a reader wants ->cpu_util_pred()
- *                            (sched_util_pred_get()): it keeps the
- *                            predicted sums, which nothing else reads.
+ *                            (sched_util_pred_get(), switched from a
+ *                            work item): it keeps the predicted sums,
+ *                            which nothing else reads.
  *   irq(rq, delta)           IRQs off, on the CPU of @rq, rq->lock NOT
  *                            held: @delta ns of hard or soft IRQ time
  *                            interrupted @rq->idle, not a kthread
