@@ -157,10 +157,11 @@ static void sched_util_hooks_on(struct sched_util_signal *sig)
 
 /*
  * Turn the queue hooks of the tracking provider on while a reader wants
- * its prediction, off otherwise; the provider forgets its sums
- * (->pred_reset()) before they go on and once they are off, so that no
- * count outlives the hooks that keep it. The dequeue hook goes on first
- * and off last: a task counted at an enqueue is uncounted at its dequeue.
+ * its prediction, off otherwise; the provider empties its sums and starts
+ * counting before they go on, and stops before they go off
+ * (->pred_switch()), so that no count outlives the hooks that keep it.
+ * The dequeue hook goes on first and off last: a task counted at an
+ * enqueue is uncounted at its dequeue.
  */
 static void sched_util_queue_sync(void)
 {
@@ -171,17 +172,16 @@ static void sched_util_queue_sync(void)
 	if (want == sched_util_queue_on)
 		return;
 	if (want) {
-		sig->pred_reset();
+		sig->pred_switch(true);
 		static_call_update(sched_util_enqueue, sig->enqueue);
 		static_call_update(sched_util_dequeue, sig->dequeue);
 		static_branch_enable(&sched_util_dequeue_key);
 		static_branch_enable(&sched_util_enqueue_key);
 	} else {
+		if (sig)
+			sig->pred_switch(false);
 		static_branch_disable(&sched_util_enqueue_key);
 		static_branch_disable(&sched_util_dequeue_key);
-		synchronize_rcu();
-		if (sig)
-			sig->pred_reset();
 	}
 	sched_util_queue_on = want;
 }
@@ -510,7 +510,7 @@ int sched_util_signal_register(struct sched_util_signal *sig)
 	if (!sig->name || !sig->name[0] ||
 	    strlen(sig->name) >= SCHED_UTIL_NAME_LEN ||
 	    !sig->cpu_util || !sig->task_util ||
-	    (!!(sig->enqueue || sig->dequeue) != !!sig->pred_reset) ||
+	    (!!(sig->enqueue || sig->dequeue) != !!sig->pred_switch) ||
 	    (sig->covers != SCHED_UTIL_COVERS_CFS &&
 	     sig->covers != SCHED_UTIL_COVERS_CPU))
 		return -EINVAL;

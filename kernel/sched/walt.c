@@ -137,12 +137,15 @@ static DEFINE_PER_CPU(struct walt_irq_time, walt_irq_time);
 /* The first window boundary of this tracking session; see walt_start(). */
 static u64 walt_session_start;
 /*
- * The counting generation of the predicted sums, from 1: a new one at
- * each tracking session (walt_start()) and each switch of the queue
- * hooks (walt_pred_reset()). A task whose walt.pred_gen holds it is
- * counted in its CPU's walt_pred.
+ * The counting generation of the predicted sums: a new one, never 0, each
+ * time the queue hooks go on (walt_pred_switch()), 0 while they are off
+ * or going off, and at each tracking session's start (walt_start()). A
+ * task whose walt.pred_gen holds it, not 0, is counted in its CPU's
+ * walt_pred; at 0 nothing is counted, added or taken. walt_gen_last is
+ * the last one handed out, under the framework's mutex.
  */
 static unsigned int walt_gen;
+static unsigned int walt_gen_last;
 
 /*
  * Predicted demand of a CPU's RUNNABLE tasks, the sum of their
@@ -343,7 +346,9 @@ static bool walt_forget_stale(struct task_struct *p)
 
 static bool walt_pred_counted(const struct task_struct *p)
 {
-	return p->walt.pred_gen == READ_ONCE(walt_gen);
+	unsigned int gen = READ_ONCE(walt_gen);
+
+	return gen && p->walt.pred_gen == gen;
 }
 
 /*
@@ -473,10 +478,12 @@ static bool walt_rq_busy(struct rq *rq)
  */
 static void walt_enqueue(struct rq *rq, struct task_struct *p)
 {
-	if (walt_pred_counted(p))
+	unsigned int gen = READ_ONCE(walt_gen);
+
+	if (!gen || p->walt.pred_gen == gen)
 		return;
 	walt_forget_stale(p);
-	p->walt.pred_gen = READ_ONCE(walt_gen);
+	p->walt.pred_gen = gen;
 	walt_pred_add(rq, p->walt.win.pred_demand, 1);
 }
 
@@ -1152,7 +1159,6 @@ static int walt_start(void)
 {
 	u64 start = walt_session_first(local_clock(), walt_session_start,
 				       walt_window);
-	unsigned int gen = walt_gen + 1 ?: 1;
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
@@ -1179,22 +1185,24 @@ static int walt_start(void)
 		rq->idle->walt.win.mark_start = start;
 	}
 	WRITE_ONCE(walt_session_start, start);
-	/* No task counted in a CPU's walt_pred, all of them empty now. */
-	WRITE_ONCE(walt_gen, gen);
+	/* Nothing counted until the queue hooks go on (walt_pred_switch()). */
+	WRITE_ONCE(walt_gen, 0);
 	return 0;
 }
 
 /*
- * The queue hooks go on or have gone off: a new generation counts no task,
- * then every CPU's sums are emptied. In that order, a fold that still
- * found its task counted ran before its CPU's sums were emptied: both
- * hold that CPU's rq lock.
+ * The queue hooks are about to go on (@on) or off. The generation goes to
+ * 0 first: from then on no fold adds to a sum and no hook counts or
+ * uncounts, whatever runs while the hooks switch. Then every CPU's sums
+ * are emptied under its rq lock, which a fold that found its task counted
+ * just before holds while it adds. On, a new generation then counts each
+ * task from its next enqueue.
  */
-static void walt_pred_reset(void)
+static void walt_pred_switch(bool on)
 {
 	int cpu;
 
-	WRITE_ONCE(walt_gen, walt_gen + 1 ?: 1);
+	WRITE_ONCE(walt_gen, 0);
 	for_each_possible_cpu(cpu) {
 		struct rq *rq = cpu_rq(cpu);
 
@@ -1203,6 +1211,10 @@ static void walt_pred_reset(void)
 		per_cpu(walt_pred, cpu) = (struct walt_pred) { };
 		walt_rq_write_end(rq);
 	}
+	if (!on)
+		return;
+	walt_gen_last = walt_gen_last + 1 ?: 1;
+	WRITE_ONCE(walt_gen, walt_gen_last);
 }
 
 VISIBLE_IF_KUNIT struct sched_util_signal walt_signal = {
@@ -1225,7 +1237,7 @@ VISIBLE_IF_KUNIT struct sched_util_signal walt_signal = {
 	.enqueue	= walt_enqueue,
 	.dequeue	= walt_dequeue,
 	.irq		= walt_irq,
-	.pred_reset	= walt_pred_reset,
+	.pred_switch	= walt_pred_switch,
 };
 EXPORT_SYMBOL_IF_KUNIT(walt_signal);
 

@@ -150,10 +150,10 @@ enum sched_util_coverage {
  * @enqueue:	event hook: @p becomes RUNNABLE on @rq (optional)
  * @dequeue:	event hook: @p stops being RUNNABLE on @rq (optional)
  * @irq:	event hook: @delta ns of IRQ time interrupted idle (optional)
- * @pred_reset: forget every task counted in the predicted sums and empty
- *		them (may sleep): called before @enqueue and @dequeue go on
- *		and after they are off. Required with them, not allowed
- *		without.
+ * @pred_switch: before @enqueue and @dequeue go on (@on): empty the
+ *		predicted sums and count from each task's next enqueue; before
+ *		they go off: stop counting, adding and taking (may sleep).
+ *		Required with them, not allowed without.
  * @list:	registry link, owned by the framework
  *
  * The locking context of each event hook is given at the top of this file.
@@ -177,7 +177,7 @@ struct sched_util_signal {
 	void (*enqueue)(struct rq *rq, struct task_struct *p);
 	void (*dequeue)(struct rq *rq, struct task_struct *p);
 	void (*irq)(struct rq *rq, u64 delta);
-	void (*pred_reset)(void);
+	void (*pred_switch)(bool on);
 
 	struct list_head list;
 };
