@@ -415,16 +415,15 @@ struct pelt_input {
 static void pelt_read_input(int cpu, struct pelt_input *in)
 {
 	struct rq *rq = cpu_rq(cpu);
-	unsigned long min, max;
+	unsigned long min, max, cfs;
 
 	guard(rq_lock_irqsave)(rq);
 	in->util = sugov_cpu_util(cpu, &min, &max);
 	in->sum = effective_cpu_util(cpu, cpu_util_cfs_boost(cpu), NULL, NULL);
 	in->rt = cpu_util_rt(rq);
 	in->busy = rq->nr_running > rq->cfs.h_nr_delayed;
-	in->cfs_only = effective_cpu_util(cpu,
-			sched_tune_cpu_util(cpu, cpu_util_cfs_boost(cpu)),
-			NULL, NULL);
+	cfs = sched_tune_cpu_util(cpu, cpu_util_cfs_boost(cpu));
+	in->cfs_only = effective_cpu_util(cpu, cfs, NULL, NULL);
 }
 
 /*
