@@ -346,7 +346,9 @@ def plot_ramps(series, png):
     data = os.path.join(results, "plot-table1-hikey.dat")
     with open(data, "w") as f:
         for b in BOOSTS:
-            f.write(f"# boost {b}\n")
+            # A point off the plot: gnuplot drops empty blocks, and the
+            # index of every later one would shift.
+            f.write(f"# boost {b}\n-99999 -1 -1 -1\n")
             for t, u, bu, mhz in series.get(b, []):
                 f.write(f"{t:.4f} {u} {bu} {mhz}\n")
             f.write("\n\n")

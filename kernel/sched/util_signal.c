@@ -222,12 +222,14 @@ void sched_util_pred_put(void)
 		schedule_work(&sched_util_queue_work);
 }
 
+#if IS_ENABLED(CONFIG_KUNIT)
 /* For the KUnit tests: wait until the queue hooks follow the readers. */
-VISIBLE_IF_KUNIT void sched_util_pred_flush(void)
+void sched_util_pred_flush(void)
 {
 	flush_work(&sched_util_queue_work);
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_util_pred_flush);
+#endif
 
 static void sched_util_hooks_off(void)
 {
