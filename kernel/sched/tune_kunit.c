@@ -462,6 +462,28 @@ static bool stune_wait_boost(int cpu, int boost)
 	return false;
 }
 
+/*
+ * A spinner on STUNE_TEST_CPU, the global boost restored at the end of the
+ * test, and this thread kept off that CPU meanwhile: while it runs there,
+ * it is a RUNNABLE root-group task itself and CPU 1 could never be
+ * unboosted.
+ */
+static struct task_struct *stune_spinner(struct kunit *test, atomic_t **running,
+					 const char *name)
+{
+	struct task_struct *k;
+
+	*running = kunit_kzalloc(test, sizeof(**running), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, *running);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, stune_restore_boost,
+							NULL), 0);
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(0)), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, stune_unpin, NULL), 0);
+	k = sched_util_kunit_spinner(*running, cpumask_of(STUNE_TEST_CPU), name);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+	return k;
+}
+
 static void sched_tune_live_test(struct kunit *test)
 {
 	struct sched_placement_inputs in;
@@ -471,21 +493,7 @@ static void sched_tune_live_test(struct kunit *test)
 	if (num_online_cpus() < 2)
 		kunit_skip(test, "needs 2 CPUs, run with -smp 2 or more");
 
-	running = kunit_kzalloc(test, sizeof(*running), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, running);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, stune_restore_boost,
-							NULL), 0);
-
-	/*
-	 * Keep this thread off the test CPU: while it runs there, it is a
-	 * RUNNABLE root-group task itself and CPU 1 could never be unboosted.
-	 */
-	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(0)), 0);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, stune_unpin, NULL), 0);
-
-	k = sched_util_kunit_spinner(running, cpumask_of(STUNE_TEST_CPU),
-				     "stune_spin");
-	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+	k = stune_spinner(test, &running, "stune_spin");
 	/*
 	 * Let it spin 50 ms, so that its utilization is above 100 however it
 	 * started: a new task on an idle CPU starts near 0 (52 after the
@@ -547,15 +555,7 @@ static void sched_tune_off_test(struct kunit *test)
 	atomic_t *running;
 	int i;
 
-	running = kunit_kzalloc(test, sizeof(*running), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, running);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, stune_restore_boost,
-							NULL), 0);
-	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(0)), 0);
-	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, stune_unpin, NULL), 0);
-	k = sched_util_kunit_spinner(running, cpumask_of(STUNE_TEST_CPU),
-				     "stune_off");
-	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+	k = stune_spinner(test, &running, "stune_off");
 
 	KUNIT_EXPECT_EQ(test, sched_tune_set_global_boost(30), 0);
 	KUNIT_EXPECT_EQ(test, sched_tune_cpu_boost(STUNE_TEST_CPU), 30);
