@@ -1033,20 +1033,35 @@ static struct walt_task_win walt_scale_task(u64 mark, u32 prev,
 	return t;
 }
 
+/* The CPU's sums after @path: curr @curr, prev @prev. */
+static void walt_expect_rq(struct kunit *test, const char *path,
+			   const struct walt_rq_win *rq, u64 curr, u64 prev)
+{
+	KUNIT_EXPECT_EQ_MSG(test, rq->curr_runnable_sum, curr, "%s", path);
+	KUNIT_EXPECT_EQ_MSG(test, rq->prev_runnable_sum, prev, "%s", path);
+}
+
+/* Task @who's windows and demand after @path. */
+static void walt_expect_task(struct kunit *test, const char *path,
+			     const char *who, const struct walt_task_win *t,
+			     u32 curr, u32 prev, u32 demand)
+{
+	KUNIT_EXPECT_EQ_MSG(test, t->curr_window, curr, "%s: %s", path, who);
+	KUNIT_EXPECT_EQ_MSG(test, t->prev_window, prev, "%s: %s", path, who);
+	KUNIT_EXPECT_EQ_MSG(test, t->demand, demand, "%s: %s", path, who);
+}
+
 static void walt_scale_expect(struct kunit *test, const char *path,
 			      const struct walt_scale_case *tc,
 			      const struct walt_rq_win *rq,
 			      const struct walt_task_win *n,
 			      const struct walt_task_win *p)
 {
-	KUNIT_EXPECT_EQ_MSG(test, rq->curr_runnable_sum, tc->rq_curr, "%s", path);
-	KUNIT_EXPECT_EQ_MSG(test, rq->prev_runnable_sum, tc->rq_prev, "%s", path);
-	KUNIT_EXPECT_EQ_MSG(test, n->curr_window, tc->n_curr, "%s: N", path);
-	KUNIT_EXPECT_EQ_MSG(test, n->prev_window, tc->n_prev, "%s: N", path);
-	KUNIT_EXPECT_EQ_MSG(test, n->demand, tc->n_demand, "%s: N", path);
-	KUNIT_EXPECT_EQ_MSG(test, p->curr_window, tc->p_curr, "%s: P", path);
-	KUNIT_EXPECT_EQ_MSG(test, p->prev_window, tc->p_prev, "%s: P", path);
-	KUNIT_EXPECT_EQ_MSG(test, p->demand, tc->p_demand, "%s: P", path);
+	walt_expect_rq(test, path, rq, tc->rq_curr, tc->rq_prev);
+	walt_expect_task(test, path, "N", n, tc->n_curr, tc->n_prev,
+			 tc->n_demand);
+	walt_expect_task(test, path, "P", p, tc->p_curr, tc->p_prev,
+			 tc->p_demand);
 }
 
 static void walt_scale_test(struct kunit *test)
@@ -1153,11 +1168,9 @@ static void walt_idle_expect(struct kunit *test, const char *path,
 			     const struct walt_rq_win *rq,
 			     const struct walt_task_win *n)
 {
-	KUNIT_EXPECT_EQ_MSG(test, rq->curr_runnable_sum, tc->rq_curr, "%s", path);
-	KUNIT_EXPECT_EQ_MSG(test, rq->prev_runnable_sum, tc->rq_prev, "%s", path);
-	KUNIT_EXPECT_EQ_MSG(test, n->curr_window, tc->n_curr, "%s: N", path);
-	KUNIT_EXPECT_EQ_MSG(test, n->prev_window, tc->n_prev, "%s: N", path);
-	KUNIT_EXPECT_EQ_MSG(test, n->demand, tc->n_demand, "%s: N", path);
+	walt_expect_rq(test, path, rq, tc->rq_curr, tc->rq_prev);
+	walt_expect_task(test, path, "N", n, tc->n_curr, tc->n_prev,
+			 tc->n_demand);
 }
 
 static void walt_idle_test(struct kunit *test)
