@@ -79,6 +79,13 @@ DEFINE_STATIC_KEY_FALSE(sched_util_migrate_key);
 DEFINE_STATIC_KEY_FALSE(sched_util_enqueue_key);
 DEFINE_STATIC_KEY_FALSE(sched_util_dequeue_key);
 DEFINE_STATIC_KEY_FALSE(sched_util_irq_key);
+/*
+ * On from before a tracking provider's first event hook goes on until its
+ * last has gone off and returned: no hook of a tracking session sees a
+ * task whose fork found it off. A provider that keeps per-task state
+ * clears a child's copy of its parent's while it is on.
+ */
+DEFINE_STATIC_KEY_FALSE(sched_util_tracking_key);
 
 DEFINE_STATIC_CALL_NULL(sched_util_activate, sched_util_activate_fn);
 DEFINE_STATIC_CALL_NULL(sched_util_switch, sched_util_switch_fn);
@@ -139,6 +146,7 @@ static void sched_util_hooks_on(struct sched_util_signal *sig)
 	static_call_update(sched_util_migrate, sig->migrate);
 	static_call_update(sched_util_irq, sig->irq);
 
+	static_branch_enable(&sched_util_tracking_key);
 	/*
 	 * Migrations first and, in sched_util_hooks_off(), last: a provider
 	 * must never account a task's events on a CPU it moved to unseen.
@@ -246,6 +254,7 @@ static void sched_util_hooks_off(void)
 	 * period has elapsed, no CPU is inside a hook any more.
 	 */
 	synchronize_rcu();
+	static_branch_disable(&sched_util_tracking_key);
 }
 
 /* Take one tracking reference on @sig, starting it on the first. */

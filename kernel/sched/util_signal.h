@@ -34,6 +34,7 @@ DECLARE_STATIC_KEY_FALSE(sched_util_migrate_key);
 DECLARE_STATIC_KEY_FALSE(sched_util_enqueue_key);
 DECLARE_STATIC_KEY_FALSE(sched_util_dequeue_key);
 DECLARE_STATIC_KEY_FALSE(sched_util_irq_key);
+DECLARE_STATIC_KEY_FALSE(sched_util_tracking_key);
 
 DECLARE_STATIC_CALL(sched_util_activate, sched_util_activate_fn);
 DECLARE_STATIC_CALL(sched_util_switch, sched_util_switch_fn);

@@ -9,16 +9,19 @@ struct seq_file;
 
 #ifdef CONFIG_SCHED_WALT
 /*
- * A child starts as a copy of its parent, WALT windows included. Clear them
- * at fork while WALT tracks (its activate hook is on), so that no path
- * before the child's first activation sees its parent's share. A child
- * forked while WALT does not track keeps the copy: marks of a session
- * before the next one, a leftover that its first event of that session
- * forgets (walt_forget_stale()). Fork then does no WALT work.
+ * A child starts as a copy of its parent, WALT state included: windows,
+ * predicted-sum generation, and the CPU whose sums hold the share. Clear
+ * it at fork while WALT tracks, so that no hook sees the parent's state as
+ * the child's. A child forked while WALT does not track keeps the copy:
+ * the sched_util_tracking_key guarantees that no hook of the session the
+ * parent's state belongs to sees the child, and the next session's first
+ * event of the child forgets it (walt_forget_stale()). Fork then does no
+ * WALT work. (The activate hook's key goes off before the switch and queue
+ * hooks: a child forked then would reach them with its parent's state.)
  */
 static inline void walt_fork(struct task_struct *p)
 {
-	if (static_branch_unlikely(&sched_util_activate_key))
+	if (static_branch_unlikely(&sched_util_tracking_key))
 		memset(&p->walt, 0, sizeof(p->walt));
 }
 #else

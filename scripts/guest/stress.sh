@@ -119,13 +119,14 @@ done) &
 (while alive; do
 	for d in /sys/devices/system/cpu/cpufreq/policy*/schedutil; do
 		[ $(rnd 3) = 0 ] || continue
-		echo $(rnd 2) > $d/pl 2>/dev/null && count pl
-		echo $(( $(rnd 2) * 960000 )) > $d/hispeed_freq 2>/dev/null && count hispeed
+		# The policy's last CPU may have gone offline since the glob.
+		{ echo $(rnd 2) > $d/pl; } 2>/dev/null && count pl
+		{ echo $(( $(rnd 2) * 960000 )) > $d/hispeed_freq; } 2>/dev/null && count hispeed
 	done
 	sleep 0.$((1 + $(rnd 5)))
 done
 for d in /sys/devices/system/cpu/cpufreq/policy*/schedutil; do
-	echo 0 > $d/pl 2>/dev/null; echo 0 > $d/hispeed_freq 2>/dev/null
+	{ echo 0 > $d/pl; echo 0 > $d/hispeed_freq; } 2>/dev/null
 done) &
 
 (while alive; do
