@@ -66,15 +66,44 @@ for path in files:
         for h in hs:
             groups.setdefault(target, []).append((path, "".join(header), "".join(h)))
 
+
+def renumbered(path, hunks):
+    """@hunks of one file, numbered against HEAD, renumbered for the index,
+    which holds the hunks of the commits applied before. Without context,
+    git apply places a pure insertion by its new line number: the new
+    numbers must be those of this patch alone, not of the whole diff."""
+    out, cum = [], 0
+    for hunk in hunks:
+        m = re.match(r"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@", hunk)
+        start = int(m.group(1))
+        old = int(m.group(2) if m.group(2) is not None else 1)
+        new = int(m.group(4) if m.group(4) is not None else 1)
+        s = start + sum(d for h, d in applied.get(path, []) if h < start)
+        t = s + cum + (1 if old == 0 else -1 if new == 0 else 0)
+        out.append(f"@@ -{s},{old} +{t},{new} @@" + hunk[m.end():])
+        cum += new - old
+    return out
+
+
+def delta(hunk):
+    lines = hunk.splitlines()[1:]
+    return sum(ln.startswith("+") for ln in lines) - \
+        sum(ln.startswith("-") for ln in lines)
+
+
+applied = {}  # path -> [(HEAD line of an applied hunk, lines it added)]
 for commit in order:
     if commit not in groups:
         continue
-    patch, last = "", None
+    patch, paths = "", {}
     for path, header, hunk in groups[commit]:
-        if path != last:
-            patch += header
-            last = path
-        patch += hunk
+        paths.setdefault(path, (header, []))[1].append(hunk)
+    for path, (header, hunks) in paths.items():
+        hunks.sort(key=lambda h: int(re.match(r"@@ -(\d+)", h).group(1)))
+        patch += header + "".join(renumbered(path, hunks))
+    for path, header, hunk in groups[commit]:
+        start = int(re.match(r"@@ -(\d+)", hunk).group(1))
+        applied.setdefault(path, []).append((start, delta(hunk)))
     subprocess.run(["git", "-C", tree, "apply", "--cached", "--unidiff-zero", "-"],
                    input=patch, text=True, check=True)
     git("commit", "-q", "--fixup", commit)

@@ -137,6 +137,13 @@ static DEFINE_PER_CPU(struct walt_irq_time, walt_irq_time);
 /* The first window boundary of this tracking session; see walt_start(). */
 static u64 walt_session_start;
 /*
+ * The tracking session: a new number, never 0, at each walt_start(), and
+ * in each task's walt.session once its events of the session wrote its
+ * windows. 32 bits, so that a reader without the task's rq lock
+ * (walt_task_util()) reads it whole on any architecture.
+ */
+static unsigned int walt_session;
+/*
  * The counting generation of the predicted sums: a new one, never 0, each
  * time the queue hooks go on (walt_pred_switch()), 0 while they are off
  * or going off, and at each tracking session's start (walt_start()). A
@@ -317,24 +324,21 @@ static inline void walt_set_home(struct rq *rq, struct task_struct *p) { }
  * Whether @p's state is a leftover of an earlier tracking session.
  * walt_start() does not walk the tasks: each keeps its state until its
  * first event of the session, which forgets it (walt_forget_stale()).
- * Every mark of this session is at or after walt_session_start and
- * every mark of an earlier one before it (walt_session_first()), so a
- * nonzero mark before it is a leftover. Under @p's rq lock the mark is
- * stable; walt_task_util() reads it without, see there.
  */
 static bool walt_is_stale(const struct task_struct *p)
 {
-	u64 mark = READ_ONCE(p->walt.win.mark_start);
+	unsigned int session = READ_ONCE(p->walt.session);
 
-	return mark && mark < READ_ONCE(walt_session_start);
+	return session && session != READ_ONCE(walt_session);
 }
 
 /*
  * Reset a leftover as fork would, at its task's first event of the
  * session: a sleeping task's, or that of a task that release_task()
- * unhashed and that still runs its exit path. Such a mark is before the
- * current window, so the fast switch sends its task to the slow path
- * (walt_switch_charges_nothing()), and only the slow paths need to look.
+ * unhashed and that still runs its exit path. Its mark is before the
+ * session's first boundary (walt_session_first()), so before the current
+ * window, and the fast switch sends its task to the slow path
+ * (walt_switch_charges_nothing()): only the slow paths need to look.
  */
 static bool walt_forget_stale(struct task_struct *p)
 {
@@ -543,6 +547,7 @@ static __always_inline void walt_fold_to(struct rq *rq,
 
 	walt_forget_stale(p);
 	walt_check_home(rq, p);
+	p->walt.session = walt_session;
 	walt_ctx_scales(&c, rq, now);
 	walt_task_fold(t, window_start, now, walt_span(t->exec_mark, exec),
 		       running, &c);
@@ -1114,7 +1119,7 @@ static unsigned long walt_cpu_util_without(int cpu, struct task_struct *p)
 	struct walt_share share = { };
 
 	if (task_cpu(p) != cpu || p->walt.in_transit || walt_is_stale(p) ||
-	    !p->walt.win.mark_start)
+	    !p->walt.session)
 		return util;
 	/* The share of the window the same clock read gave the CPU's. */
 	walt_share_add_task(&share, &p->walt.win, walt_window);
@@ -1127,9 +1132,8 @@ static unsigned long walt_cpu_util_without(int cpu, struct task_struct *p)
  * sample yet, new or forked while WALT was off, weighs
  * sched_walt_init_task_load_pct of a window. A leftover of an earlier
  * session counts as new, as it will once forgotten. Read without the
- * task's rq lock, the mark may tear on 32-bit while the task's CPU moves
- * it across a 2^32 ns boundary, and a task of this session then reads as
- * new for that one read.
+ * task's rq lock (the current task at exec, whose windows a remote sync
+ * may catch up): only 32-bit fields, each whole, at worst from two folds.
  */
 static unsigned long walt_task_util(struct task_struct *p)
 {
@@ -1185,6 +1189,7 @@ static int walt_start(void)
 		rq->idle->walt.win.mark_start = start;
 	}
 	WRITE_ONCE(walt_session_start, start);
+	WRITE_ONCE(walt_session, walt_session + 1 ?: 1);
 	/* Nothing counted until the queue hooks go on (walt_pred_switch()). */
 	WRITE_ONCE(walt_gen, 0);
 	return 0;

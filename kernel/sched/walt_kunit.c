@@ -535,7 +535,8 @@ static void walt_stale_task_test(struct kunit *test)
  * demand, until its first event of the new one forgets it. The session
  * it then runs in is ended before its first boundary, so that the task's
  * mark is that boundary: the next session must start a window later, or
- * the mark would pass for one of its own.
+ * the mark would lie in its first window, where a switch could pick the
+ * task without folding it, and so without forgetting it.
  *
  * That takes a wake-up, a block and a restart inside 10 ms, which a host
  * holding the vCPU can spoil (12.5 ms once in an arm64 debug boot): the

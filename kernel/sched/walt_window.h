@@ -638,11 +638,12 @@ static inline void walt_rq_sync(struct walt_rq_win *rq, u64 now, bool busy,
  * The first window boundary of a tracking session started at @now, when
  * the last one started at @last (0: none): the next boundary, and at
  * least one window after @last. A mark of an earlier session is then
- * before it, which is how a task's first event tells a leftover
- * (walt.c, walt_forget_stale()): marks are never before their session's
- * first boundary and never after the session's end, before @now. Without
- * the second bound a session that ended before its first boundary would
- * leave marks right on the next session's.
+ * before it, so before the current window of any CPU, and no switch can
+ * pick a leftover without folding it, which forgets it (walt.c,
+ * walt_forget_stale()): marks are never before their session's first
+ * boundary and never after the session's end, before @now. Without the
+ * second bound a session that ended before its first boundary would leave
+ * marks right on the next session's.
  */
 static inline u64 walt_session_first(u64 now, u64 last, u32 window)
 {

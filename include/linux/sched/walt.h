@@ -59,9 +59,11 @@ struct walt_rq_win {
  *		there; set under the source rq lock, or p->pi_lock for a
  *		waking task, cleared under the destination rq lock
  * @src_cpu: the CPU a task in transit left, for the tracepoint
- * @pred_gen: the tracking session in which the sums of the task's CPU
+ * @pred_gen: the counting generation in which the sums of the task's CPU
  *	      count @win.pred_demand (walt_pred), 0 if none; under that
  *	      CPU's rq lock
+ * @session: the tracking session whose events last wrote @win, 0 if none
+ *	     since fork; as @win, and read without a lock for placement
  * @home_cpu: with CONFIG_SCHED_UTIL_CHECKS, 1 + the CPU whose sums hold the
  *	      task's share, 0 until its first event
  */
@@ -70,6 +72,7 @@ struct walt_task {
 	bool			in_transit;
 	int			src_cpu;
 	unsigned int		pred_gen;
+	unsigned int		session;
 #ifdef CONFIG_SCHED_UTIL_CHECKS
 	int			home_cpu;
 #endif
