@@ -6,17 +6,21 @@ GUEST=$BUILD/guest
 mkdir -p "$GUEST" "$CCACHE_DIR"
 
 # A kernel named *-arm64 is built for arm64 (the virtual SoC) with
-# guest-arm64.config added, any other for x86_64.
+# guest-arm64.config added before the extra fragment, any other for
+# x86_64.
 build_kernel() { # name tree [extra config fragment]
 	local out=$BUILD/guest-$1 tree=$2 frag=$BUILD/guest-$1.frag
 	local make=(make -C "$tree" O="$out" ARCH=x86_64 CC="ccache gcc" -j"$(nproc)")
 	local image=bzImage extra=${3:-}
+	mkdir -p "$out"
 	if [[ $1 == *-arm64 ]]; then
 		make=(make -C "$tree" O="$out" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
 		      CC="ccache aarch64-linux-gnu-gcc" -j"$(nproc)")
-		image=Image extra=$REPO/scripts/guest/guest-arm64.config
+		image=Image
+		# The SoC's options, then the caller's (the later win).
+		cat "$REPO/scripts/guest/guest-arm64.config" ${extra:+"$extra"} > "$out/.config.extra"
+		extra=$out/.config.extra
 	fi
-	mkdir -p "$out"
 	cp "$REPO/scripts/guest/guest.config" "$frag"
 	if [ -n "$extra" ]; then
 		# The extra fragment's options replace the base's.

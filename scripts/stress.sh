@@ -1,16 +1,23 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Reliability stress: boot the patched x86_64 kernel built with the debug
-# options of the KUnit debug run (lockdep, atomic-sleep and preemption
-# checks, UBSAN, KASAN) and CONFIG_SCHED_UTIL_CHECKS, on 4 vCPUs, and run
-# scripts/guest/stress.sh for a bounded time: hackbench, stress-ng, CPU
-# hotplug, boost group churn (schedtune on cgroup v1, then cpu.boost on
-# v2) with random boosts, schedutil pl/hispeed_freq churn,
-# PELT/WALT switching and affinity changes. Fails unless the guest finishes
-# with a clean kernel log.
+# Reliability stress: boot the patched kernel built with the debug options
+# of the KUnit debug run (lockdep, atomic-sleep and preemption checks,
+# UBSAN, KASAN) and CONFIG_SCHED_UTIL_CHECKS, and run
+# scripts/guest/stress.sh for a bounded time: loads, CPU hotplug, boost
+# group churn (schedtune on cgroup v1, then cpu.boost on v2) with random
+# boosts and prefer_idle, schedutil pl/hispeed_freq churn, signal
+# switching and affinity changes. Fails unless the guest finishes with a
+# clean kernel log.
 #
-#   scripts/stress.sh [--seconds N] [--inject-bug]
+#   scripts/stress.sh [--board hikey960] [--seconds N] [--inject-bug]
+#
+# Without --board: x86_64 on 4 vCPUs, with hackbench and stress-ng. With
+# --board hikey960: the virtual SoC (arm64, 8 vCPUs of two clusters, EAS
+# on, scripts/run.sh soc), with rt-app's Android workloads, migrating
+# wake-ups and forks; the guest also checks that EAS is on again once
+# every CPU is back. Either takes about secs + 5 min warm (a cold kernel
+# build adds 5-15 min).
 #
 # --inject-bug builds the kernel with the migration hook skipped for queued
 # tasks (load balancing, affinity, hotplug, RT/DL push/pull) and then
@@ -19,14 +26,16 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/guest-lib.sh"
 
-secs=300 inject=0
+secs=300 inject=0 board=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--seconds) secs=$2; shift 2 ;;
 	--inject-bug) inject=1; shift ;;
-	*) die "usage: $0 [--seconds N] [--inject-bug]" ;;
+	--board) board=$2; shift 2 ;;
+	*) die "usage: $0 [--board hikey960] [--seconds N] [--inject-bug]" ;;
 	esac
 done
+[ -z "$board" ] || [ "$board" = hikey960 ] || die "--board takes hikey960"
 [[ $secs =~ ^[0-9]+$ ]] && [ "$secs" -ge 10 ] || die "--seconds takes an integer >= 10"
 
 "$REPO/scripts/setup.sh"
@@ -43,27 +52,40 @@ if [ $inject = 1 ]; then
 fi
 # The next prepare-tree.sh run restores core.c from pristine + series.
 
-build_kernel stress "$SRC" "$REPO/scripts/guest/stress.config"
-make_initramfs
-
-log "booting: stress for $secs s (x86_64, 4 vCPUs, debug kernel)"
-start=$(date +%s)
-# Single-threaded TCG, as every guest (scripts/guest-lib.sh, guest_accel).
-res=$(GUEST_LOGLEVEL=5 QEMU_CPUS=4 QEMU_MEM=2048 QEMU_TIMEOUT=$((secs * 3 + 600)) \
-	boot "$GUEST/stress.log" stress "guest_mode=stress stress_seconds=$secs")
-grep -aE '^(stress|STRESS|[a-z-]+=)' "$GUEST/stress.log" || true
-[ -n "$res" ] || guest_failed stress "$GUEST/stress.log"
-log "stress: ${res:-the guest did not finish} (guest ran $(( $(date +%s) - start )) s; log $GUEST/stress.log)"
+if [ -z "$board" ]; then
+	out=$GUEST/stress.log
+	build_kernel stress "$SRC" "$REPO/scripts/guest/stress.config"
+	make_initramfs
+	log "booting: stress for $secs s (x86_64, 4 vCPUs, debug kernel)"
+	start=$(date +%s)
+	# Single-threaded TCG, as every guest (guest_accel).
+	res=$(GUEST_LOGLEVEL=5 QEMU_CPUS=4 QEMU_MEM=2048 QEMU_TIMEOUT=$((secs * 3 + 600)) \
+		boot "$out" stress "guest_mode=stress stress_seconds=$secs")
+else
+	out=$GUEST/stress-$board.log
+	build_kernel stress-arm64 "$SRC" "$REPO/scripts/guest/stress.config"
+	make_initramfs_arm64
+	soc_dtb "$board"
+	log "booting: stress for $secs s (the virtual $board, arm64, 8 vCPUs, debug kernel)"
+	start=$(date +%s)
+	# sched_verbose: the root domain's EAS state in the kernel log.
+	res=$(GUEST_LOGLEVEL=5 QEMU_TIMEOUT=$((secs * 3 + 900)) \
+		boot_soc "$out" stress-arm64 "$board" \
+		"guest_mode=stress stress_seconds=$secs sched_verbose")
+fi
+grep -aE '^(stress|STRESS|[a-z-]+=)' "$out" || true
+[ -n "$res" ] || guest_failed stress "$out"
+log "stress: ${res:-the guest did not finish} (guest ran $(( $(date +%s) - start )) s; log $out)"
 if [ $inject = 1 ]; then
-	grep -aE 'walt:|schedtune:' "$GUEST/stress.log" | head -5
+	grep -aE 'walt:|schedtune:' "$out" | head -5
 	[ "$res" = "stress found kernel reports" ] &&
-		grep -aqE 'walt: .* a migration skipped the hook' "$GUEST/stress.log" ||
+		grep -aqE 'walt: .* a migration skipped the hook' "$out" ||
 		die "the injected bug was not caught"
 	log "the injected bug was caught by the consistency checks"
 	exit 0
 fi
 [ "$res" = "stress clean" ] || {
 	grep -aE -A12 'WARNING:|BUG:|Oops|possible .*deadlock|KASAN:|UBSAN:|walt: |schedtune: |STRESS PROBLEM' \
-		"$GUEST/stress.log" | head -60
+		"$out" | head -60
 	exit 1
 }

@@ -2,16 +2,22 @@
 #
 # Sourced by scripts/guest/init for guest_mode=stress (scripts/stress.sh):
 # for stress_seconds= (kernel command line) seconds, concurrently:
-# hackbench, stress-ng cpu/fork/yield stressors, CPU hotplug of CPUs 1-3,
-# boost groups created, boosted at random, filled with random tasks and
-# removed (schedtune on cgroup v1 for the first half, the cpu controller's
-# cpu.boost on v2 for the second), the signal switched between PELT and
-# WALT, schedutil's pl and hispeed_freq set and cleared on random policies
-# (pl starts and stops WALT's predicted sums; a policy's last CPU going
-# offline frees its tunables), and random affinity changes, with the
-# scheduler's WARN_DOUBLE_CLOCK feature on. Pass: the
-# guest finishes and the kernel log has no WARN, BUG, lockdep, KASAN or
-# UBSAN report (the series' consistency checks WARN).
+# loads (x86_64: hackbench and stress-ng cpu/fork/yield stressors; the
+# virtual SoC, which has neither: rt-app's Android workloads, schedbench's
+# migrating wake-ups and shell forks), CPU hotplug of every CPU but 0,
+# boost groups created, boosted at random (schedtune.prefer_idle too),
+# filled with random tasks and removed (schedtune on cgroup v1 for the
+# first half, the cpu controller's cpu.boost on v2 for the second), the
+# signals switched (PELT or WALT for both roles or each, WALT tracking
+# side by side, PELT's half-life), schedutil's pl and hispeed_freq set and
+# cleared on random policies (pl starts and stops WALT's predicted sums; a
+# policy's last CPU going offline frees its tunables), and random affinity
+# changes, with the scheduler's WARN_DOUBLE_CLOCK feature on. Where the
+# board has an Energy Model, EAS must be on again once every CPU is back
+# (with sched_verbose, the last of the kernel's "starting EAS" and
+# "stopping EAS" lines is a start). Pass: the guest finishes and the
+# kernel log has no WARN, BUG, lockdep, KASAN or UBSAN report (the series'
+# consistency checks WARN).
 #
 # Before that, on the quiet system, rq lock acquisitions per operation
 # (&rq->__lock in /proc/lock_stat, CONFIG_LOCK_STAT) with PELT, with
@@ -98,8 +104,19 @@ end=$((start + secs))
 half=$((start + secs / 2))
 echo "stress: $secs s on $ncpu CPUs"
 
-(while alive; do hackbench -p -g 2 -l 50 >/dev/null 2>&1; count hackbench; done) &
-stress-ng --cpu 2 --fork 2 --yield 2 --timeout "${secs}s" --quiet >/dev/null 2>&1 &
+if command -v hackbench >/dev/null; then
+	(while alive; do hackbench -p -g 2 -l 50 >/dev/null 2>&1; count hackbench; done) &
+	stress-ng --cpu 2 --fork 2 --yield 2 --timeout "${secs}s" --quiet >/dev/null 2>&1 &
+else
+	for w in /guest/rt-app/*.json; do
+		(while alive; do rt-app "$w" >/dev/null 2>&1; count rt-app; done) &
+	done
+	(while alive; do schedbench migrate 500 >/dev/null; count migrate; done) &
+	(while alive; do
+		for i in 1 2 3 4 5 6 7 8; do (i=0; while [ $i -lt 300 ]; do i=$((i + 1)); done) & done
+		wait; count fork
+	done) &
+fi
 
 (while alive; do
 	c=$((1 + $(rnd $((ncpu - 1)))))
@@ -109,12 +126,26 @@ stress-ng --cpu 2 --fork 2 --yield 2 --timeout "${secs}s" --quiet >/dev/null 2>&
 done
 for c in $(seq 1 $((ncpu - 1))); do echo 1 > /sys/devices/system/cpu/cpu$c/online; done) &
 
-(while alive; do
-	echo walt > /proc/sys/kernel/sched_util_signal && count walt
+# Signals: mostly WALT selected or not; now and then one role only (the
+# Android knobs), WALT tracking side by side, or PELT's half-life.
+(k=/proc/sys/kernel
+while alive; do
+	echo walt > $k/sched_util_signal && count walt
 	sleep 0.$((1 + $(rnd 9)))
-	echo pelt > /proc/sys/kernel/sched_util_signal && count pelt
+	case $(rnd 4) in
+	0) echo 0 > $k/sched_use_walt_task_util && count walt-freq-only ;;
+	1) echo 1 > $k/sched_walt_track && count track ;;
+	esac
+	echo pelt > $k/sched_util_signal && count pelt
 	sleep 0.$((1 + $(rnd 9)))
-done) &
+	case $(rnd 4) in
+	0) echo 1 > $k/sched_use_walt_task_util && count walt-place-only ;;
+	1) echo 0 > $k/sched_walt_track ;;
+	2) echo $((1 << $(rnd 3))) > $k/sched_pelt_multiplier && count pelt-multiplier ;;
+	esac
+done
+echo 0 > $k/sched_walt_track
+echo 1 > $k/sched_pelt_multiplier) &
 
 (while alive; do
 	for d in /sys/devices/system/cpu/cpufreq/policy*/schedutil; do
@@ -146,6 +177,8 @@ churn() {
 		# A nested group now and then.
 		[ $(rnd 4) = 0 ] && mkdir -p $g/n 2>/dev/null
 		echo $(($(rnd 201) - 100)) > $g/$4 && count boost
+		[ -f $g/schedtune.prefer_idle ] &&
+			echo $(rnd 2) > $g/schedtune.prefer_idle && count prefer_idle
 		for p in $(ls /proc 2>/dev/null | grep -E '^[0-9]+$' | sed -n "$((1 + $(rnd 30)))p"); do
 			echo $p > $g/$3 2>/dev/null && count move
 		done
@@ -193,6 +226,12 @@ mkdir -p /dev/stune /sys/fs/cgroup
 
 wait
 echo pelt > /proc/sys/kernel/sched_util_signal
+if [ -d /sys/kernel/debug/energy_model ] && grep -q sched_verbose /proc/cmdline; then
+	last=$(dmesg | grep -oE '(starting|stopping) EAS' | tail -1)
+	echo "stress: EAS ${last:-never stopped} after $(dmesg | grep -c 'stopping EAS') stops"
+	[ "$last" = "stopping EAS" ] && problem "EAS off with every CPU online"
+	[ -n "$last" ] || problem "no EAS line with sched_verbose: EAS never started"
+fi
 for f in /tmp/count.*; do printf '%s=%s ' "${f#/tmp/count.}" "$(wc -l < $f)"; done
 echo
 echo "stress: finished after $(($(date +%s) - start)) s"
