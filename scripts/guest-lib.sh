@@ -324,22 +324,29 @@ guest_failed() { # part log
 # The virtual SoC: QEMU's arm64 virt machine, one vCPU per CPU of the
 # board (8), single-threaded TCG as every guest, with the board's CPUs,
 # clusters, capacities and OPPs in its device tree (scripts/soc-dtb.py).
-SOC_MACHINE=(-machine virt,gic-version=2 -cpu cortex-a53 -smp 8 -m 512)
+# QEMU_MEM (MB, default 512) sizes the machine; the device tree, dumped
+# from QEMU, then holds that memory: a board's tree for another size is
+# BOARD-MEM.dtb.
+SOC_MACHINE=(-machine virt,gic-version=2 -cpu cortex-a53 -smp 8)
 
-soc_dtb() { # board: writes $GUEST/BOARD.dtb
-	qemu-system-aarch64 "${SOC_MACHINE[@]}" -nographic \
+soc_dtb_file() { # board
+	echo "$GUEST/$1${QEMU_MEM:+-$QEMU_MEM}.dtb"
+}
+
+soc_dtb() { # board: writes $(soc_dtb_file BOARD)
+	qemu-system-aarch64 "${SOC_MACHINE[@]}" -m "${QEMU_MEM:-512}" -nographic \
 		-machine dumpdtb="$GUEST/qemu-virt.dtb" >/dev/null 2>&1 ||
 		die "QEMU cannot dump its arm64 virt device tree"
 	python3 "$REPO/scripts/soc-dtb.py" "$1" "$SRC" "$GUEST/qemu-virt.dtb" \
-		"$GUEST/$1.dtb"
+		"$(soc_dtb_file "$1")"
 }
 
 boot_soc() { # log kernel-name board append [qemu options...]
 	local out=$1 kernel=$BUILD/guest-$2/arch/arm64/boot/Image board=$3 append=$4
 	shift 4
 	timeout "${QEMU_TIMEOUT:-1800}" qemu-system-aarch64 -nodefaults -nographic \
-		-no-reboot "${SOC_MACHINE[@]}" -accel tcg,thread=single \
-		-serial mon:stdio -dtb "$GUEST/$board.dtb" "$@" \
+		-no-reboot "${SOC_MACHINE[@]}" -m "${QEMU_MEM:-512}" -accel tcg,thread=single \
+		-serial mon:stdio -dtb "$(soc_dtb_file "$board")" "$@" \
 		-kernel "$kernel" -initrd "$GUEST/initramfs-arm64.cpio" \
 		-append "console=ttyAMA0 panic=-1 quiet loglevel=${GUEST_LOGLEVEL:-4} $append ${GUEST_APPEND:-}" |
 		sed -u 's/\r$//' > "$out"

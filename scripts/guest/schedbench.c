@@ -71,6 +71,13 @@
  *                            Table 3: upstream's per-task boost, with its
  *                            enqueue/dequeue bucket accounting on.
  *
+ *   schedbench failing mkdir|rmdir PATH | write PATH VALUE
+ *                            the one system call with the kernel's fault
+ *                            injection aimed at this process alone
+ *                            (/proc/self/make-it-fail, with failslab's and
+ *                            fail_page_alloc's task-filter on): prints
+ *                            "ok" or the error, exits 0 or 1.
+ *
  *   schedbench cputime CMD [ARG...]
  *                            runs CMD; prints its elapsed and CPU time in
  *                            microseconds, CPU time being user + system of
@@ -83,6 +90,7 @@
  */
 #include "guest.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
 #include <sched.h>
@@ -92,6 +100,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -437,6 +446,53 @@ static int uclampmin(pid_t pid, int percent)
 	return 0;
 }
 
+/*
+ * Opened before the injection is on and written with pwrite(), which
+ * allocates nothing: only the operation under test can fail.
+ */
+static int make_it_fail(int fd, int on)
+{
+	if (pwrite(fd, on ? "1" : "0", 1, 0) == 1)
+		return 0;
+	perror("/proc/self/make-it-fail");
+	return -1;
+}
+
+static int failing(const char *op, const char *path, const char *value)
+{
+	int fail = open("/proc/self/make-it-fail", O_WRONLY);
+	int fd = -1, ret, err;
+
+	if (fail < 0) {
+		perror("/proc/self/make-it-fail");
+		return 2;
+	}
+	/* The open of a write is not the operation under test. */
+	if (value) {
+		fd = open(path, O_WRONLY);
+		if (fd < 0) {
+			printf("open: %s\n", strerror(errno));
+			return 1;
+		}
+	}
+	if (make_it_fail(fail, 1))
+		return 2;
+	if (!strcmp(op, "mkdir"))
+		ret = mkdir(path, 0755);
+	else if (!strcmp(op, "rmdir"))
+		ret = rmdir(path);
+	else
+		ret = write(fd, value, strlen(value)) == (ssize_t)strlen(value) ? 0 : -1;
+	err = errno;
+	if (make_it_fail(fail, 0))
+		return 2;
+	close(fail);
+	if (fd >= 0)
+		close(fd);
+	printf("%s\n", ret ? strerror(err) : "ok");
+	return ret ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "step"))
@@ -453,6 +509,11 @@ int main(int argc, char **argv)
 		return ipi(atoi(argv[2]), atol(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "migrate"))
 		return migrate(atol(argv[2]));
+	if (argc == 4 && !strcmp(argv[1], "failing") &&
+	    (!strcmp(argv[2], "mkdir") || !strcmp(argv[2], "rmdir")))
+		return failing(argv[2], argv[3], NULL);
+	if (argc == 5 && !strcmp(argv[1], "failing") && !strcmp(argv[2], "write"))
+		return failing(argv[2], argv[3], argv[4]);
 	if (argc >= 3 && !strcmp(argv[1], "cputime"))
 		return cputime(argv + 2);
 	if (argc == 4 && !strcmp(argv[1], "uclampmin"))
@@ -462,6 +523,7 @@ int main(int argc, char **argv)
 	fprintf(stderr,
 		"usage: %s step CPU [fifo] | pingpong CPU N | periodic CPU N PERIOD_US |\n"
 		"       ipi CPU N | migrate N | uclampmin PID PERCENT |\n"
+		"       failing mkdir|rmdir PATH | failing write PATH VALUE |\n"
 		"       cputime CMD... | asuser UID CMD...\n",
 		argv[0]);
 	return 2;

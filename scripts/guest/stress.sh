@@ -85,7 +85,9 @@ if [ -w /proc/lock_stat ]; then
 	govs=$(ls /sys/devices/system/cpu/cpufreq/policy*/scaling_governor 2>/dev/null)
 	for g in $govs; do echo performance > $g || problem "governor $g"; done
 	lockcount 2000 2 "waking migration" schedbench migrate 2000
-	lockcount 5000 1 "IRQ on an idle CPU" schedbench ipi 1 5000
+	# /dev/cpu/N/cpuid, the IPI source, is x86's.
+	[ -e /dev/cpu/1/cpuid ] &&
+		lockcount 5000 1 "IRQ on an idle CPU" schedbench ipi 1 5000
 	for g in $govs; do echo schedutil > $g || problem "governor $g"; done
 	echo pelt > /proc/sys/kernel/sched_util_signal
 else
@@ -162,7 +164,7 @@ done) &
 
 (while alive; do
 	for p in $(ls /proc 2>/dev/null | grep -E '^[0-9]+$' | sed -n "$((1 + $(rnd 20)))p"); do
-		taskset -p $((1 + $(rnd 15))) $p >/dev/null 2>&1 && count affinity
+		taskset -p $((1 + $(rnd $(((1 << ncpu) - 1))))) $p >/dev/null 2>&1 && count affinity
 	done
 	sleep 0.1
 done) &
