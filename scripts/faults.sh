@@ -49,14 +49,10 @@ start=$(date +%s)
 out=$GUEST/faults.log
 res=$(GUEST_LOGLEVEL=5 QEMU_CPUS=4 QEMU_MEM=2048 QEMU_TIMEOUT=$((secs * 3 + 600)) \
 	boot "$out" faults "guest_mode=faults faults_seconds=$secs log_buf_len=16M")
-grep -aE '^(faults|FAULTS|[a-z-]+=)' "$out" || true
+grep -aE '^(faults|FAULTS|[a-z0-9-]+=)' "$out" || true
 [ -n "$res" ] || guest_failed faults "$out"
 log "faults: ${res:-the guest did not finish} (guest ran $(( $(date +%s) - start )) s; log $out)"
-reports='WARNING:|BUG:|Oops|possible .*deadlock|inconsistent lock state|KASAN:|UBSAN:|walt: |schedtune: '
-if [ "$res" = "faults clean" ] && grep -aqE "$reports" "$out"; then
-	log "the console has reports that the guest's kernel log no longer had"
-	res="faults found kernel reports"
-fi
+res=$(console_checked "$res" "$out" faults)
 if [ $inject = 1 ]; then
 	[ "$res" = "faults found problems" ] &&
 		grep -aq "kmemleak: objects allocated by the series' code leaked" "$out" ||
@@ -66,6 +62,6 @@ if [ $inject = 1 ]; then
 	exit 0
 fi
 [ "$res" = "faults clean" ] || {
-	grep -aE -A12 "$reports|FAULTS PROBLEM" "$out" | head -60
+	grep -aE -A12 "$KERNEL_REPORTS|FAULTS PROBLEM" "$out" | head -60
 	exit 1
 }

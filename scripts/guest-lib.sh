@@ -303,6 +303,22 @@ boot() { # log kernel-name append [qemu options...]
 
 # Explain a guest that did not print its result line: which part, how it
 # ended, the kernel's report (Oops, panic, WARN) and the log's last lines.
+# What the stress and fault runs' kernel log must not hold (the series'
+# consistency checks WARN); the guests' /init has the same list.
+KERNEL_REPORTS='WARNING:|BUG:|Oops|possible .*deadlock|inconsistent lock state|KASAN:|UBSAN:|blocked for more than|stall on CPU|walt: |schedtune: '
+
+# RESULT of the guest NAME, whose console is LOG: "NAME found kernel
+# reports" instead of "NAME clean" when the console has a report that the
+# guest's own kernel log, which it checked, had lost.
+console_checked() { # result log name
+	if [ "$1" = "$3 clean" ] && grep -aqE "$KERNEL_REPORTS" "$2"; then
+		log "the console has reports that the guest's kernel log no longer had"
+		echo "$3 found kernel reports"
+	else
+		echo "$1"
+	fi
+}
+
 guest_failed() { # part log
 	local how="ended without its result line" rc
 	rc=$(cat "$2.rc" 2>/dev/null || echo '?')

@@ -116,17 +116,7 @@ echo "faults: $secs s"
 mount -t cgroup -o schedtune none /dev/stune || problem "no schedtune on v1"
 hier=v1
 churn /dev/stune $((secs / 2)) tasks schedtune.boost
-# schedtune leaves v1 once an unmount finds its hierarchy without groups
-# (removed ones stay its children until released): until then cpu.boost
-# refuses writes.
-n=0
-while grep -q ':schedtune:' /proc/self/cgroup; do
-	umount /dev/stune 2>/dev/null
-	sleep 0.2
-	grep -q ':schedtune:' /proc/self/cgroup || break
-	n=$((n + 1)); [ $n -gt 50 ] && { problem "schedtune still on v1"; break; }
-	mount -t cgroup -o schedtune none /dev/stune 2>/dev/null
-done
+stune_leave_v1
 mount -t cgroup2 none /sys/fs/cgroup
 hier=v2
 echo +cpu > /sys/fs/cgroup/cgroup.subtree_control || problem "no cpu controller on v2"
@@ -155,9 +145,8 @@ if [ -s /tmp/leaks.ours ]; then
 	problem "kmemleak: objects allocated by the series' code leaked"
 fi
 
-reports='WARNING:|BUG:|Oops|possible .*deadlock|inconsistent lock state|KASAN:|UBSAN:|walt: |schedtune: '
-if dmesg | grep -E "$reports" >/dev/null; then
-	dmesg | grep -E -A12 "$reports" | head -60
+if dmesg | grep -E "$KERNEL_REPORTS" >/dev/null; then
+	dmesg | grep -E -A12 "$KERNEL_REPORTS" | head -60
 	echo "GUEST RESULT: faults found kernel reports"
 elif [ -s /tmp/problems ]; then
 	echo "GUEST RESULT: faults found problems"
