@@ -16,8 +16,10 @@
 # --board hikey960: the virtual SoC (arm64, 8 vCPUs of two clusters, EAS
 # on, scripts/run.sh soc), with rt-app's Android workloads, migrating
 # wake-ups and forks; the guest also checks that EAS is on again once
-# every CPU is back. Either takes about secs + 5 min warm (a cold kernel
-# build adds 5-15 min).
+# every CPU is back; its QEMU monitor listens on
+# $BUILD/guest/stress-hikey960.monitor (a UNIX socket: "info registers -a"
+# shows where each vCPU is). Either takes about secs + 5 min warm (a cold
+# kernel build adds 5-15 min).
 #
 # --inject-bug builds the kernel with the migration hook skipped for queued
 # tasks (load balancing, affinity, hotplug, RT/DL push/pull) and then
@@ -74,7 +76,8 @@ else
 	# its domain dumps at every hotplug would wrap at the default size.
 	res=$(GUEST_LOGLEVEL=5 QEMU_MEM=1024 QEMU_TIMEOUT=$((secs * 3 + 900)) \
 		boot_soc "$out" stress-arm64 "$board" \
-		"guest_mode=stress stress_seconds=$secs stress_lockcount=0 sched_verbose log_buf_len=16M")
+		"guest_mode=stress stress_seconds=$secs stress_lockcount=0 sched_verbose log_buf_len=16M" \
+		-monitor "unix:$GUEST/stress-$board.monitor,server,nowait")
 fi
 grep -aE '^(stress|STRESS|[a-z-]+=)' "$out" || true
 [ -n "$res" ] || guest_failed stress "$out"
