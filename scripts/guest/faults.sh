@@ -97,18 +97,9 @@ churn() {
 		   done ;;
 		esac
 	done
-	# Every group removed, without faults; the sleepers' sleep children
-	# may still be in one for a moment.
-	local n=0
-	while ls -d $root/g* >/dev/null 2>&1 && [ $n -lt 50 ]; do
-		for g in $root/g*; do
-			for p in $(cat $g/$3); do echo $p > $root/$3 2>/dev/null; done
-			rmdir $g 2>/dev/null
-		done
-		n=$((n + 1))
-		sleep 0.1
-	done
-	ls -d $root/g* >/dev/null 2>&1 && problem "groups left under $root: $(ls -d $root/g*)"
+	# Every group removed, without faults (the sleepers' sleep children
+	# may still be in one for a moment).
+	remove_groups $root $3
 }
 
 mkdir -p /dev/stune /sys/fs/cgroup

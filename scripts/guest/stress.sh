@@ -208,19 +208,7 @@ churn() {
 			rmdir $v 2>/dev/null && count rmdir
 		fi
 	done
-	# Empty and remove every group, nested ones first; tasks exiting or
-	# being moved concurrently can make a pass fail, so retry.
-	n=0
-	while ls -d $root/g* >/dev/null 2>&1 && [ $n -lt 50 ]; do
-		for d in $root/g*/n $root/g*; do
-			[ -f $d/$3 ] || continue
-			for p in $(cat $d/$3); do echo $p > $root/$3 2>/dev/null; done
-			rmdir $d 2>/dev/null && count rmdir
-		done
-		n=$((n + 1))
-		sleep 0.1
-	done
-	ls -d $root/g* >/dev/null 2>&1 && problem "groups left under $root: $(ls -d $root/g*)"
+	remove_groups $root $3
 }
 mkdir -p /dev/stune /sys/fs/cgroup
 (mount -t cgroup -o schedtune none /dev/stune || problem "no schedtune on v1"
