@@ -6,10 +6,12 @@
 # controller's cpu.boost on v2 for the second) and the signal and
 # schedutil's pl are switched, each operation with failslab and
 # fail_page_alloc aimed at it alone (schedbench failing: make-it-fail
-# around one system call, 10% of its allocations failing). A v2 mkdir
-# makes so many allocations that it almost always fails under injection:
-# a quarter of the creations are injected, the rest made without. A
-# spinner and sleepers run in the groups meanwhile.
+# around one system call, 30% of its allocations failing: a write of one
+# or two allocations then fails about every other time). A mkdir makes so
+# many allocations that it almost always fails under injection: the
+# creations of a hierarchy are injected until one has failed, then a
+# quarter of them, the rest made without. A spinner and sleepers run in
+# the groups meanwhile.
 #
 # Pass: every failed operation reported ENOMEM (or, for a removal, EBUSY
 # with tasks left) and left no group and no changed value behind; on
@@ -29,7 +31,7 @@ echo 0 > /proc/sys/kernel/printk_ratelimit 2>/dev/null
 for d in /sys/kernel/debug/failslab /sys/kernel/debug/fail_page_alloc; do
 	[ -d $d ] || { problem "no $d"; continue; }
 	echo Y > $d/task-filter
-	echo 10 > $d/probability
+	echo 30 > $d/probability
 	echo 1 > $d/interval
 	echo -1 > $d/times
 	echo 0 > $d/verbose
@@ -78,7 +80,11 @@ churn() {
 	while [ "$(date +%s)" -lt $until ]; do
 		g=$root/g$(rnd 6)
 		if [ ! -d $g ]; then
-			if [ $(rnd 4) = 0 ]; then try mkdir $g; else mkdir $g; fi
+			if [ ! -s /tmp/count.enomem-$hier-mkdir ] || [ $(rnd 4) = 0 ]; then
+				try mkdir $g
+			else
+				mkdir $g
+			fi
 		elif [ $(rnd 4) = 0 ]; then
 			for p in $(cat $g/$3); do echo $p > $root/$3 2>/dev/null; done
 			try rmdir $g
