@@ -659,6 +659,7 @@ T4_LABELS = {"performance": "performance", "pelt": "PELT", "pelt16": "PELT 16 ms
              "pelt-hs": "PELT + hispeed",
              "walt": "WALT 20 ms", "walt10": "WALT 10 ms",
              "walt-pl": "WALT + pl", "walt-hs": "WALT + hispeed",
+             "walt-pl-wait": "WALT + pl + runnable wait",
              "walt-pl-hs": "WALT + pl + hispeed",
              "walt16-pl-hs": "WALT 16 ms + pl + hispeed",
              "walt8-pl-hs": "WALT 8 ms + pl + hispeed",

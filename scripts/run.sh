@@ -34,7 +34,8 @@
 #            configuration of T4_CONFIGS below; one boot per
 #            configuration, one run of each load (TABLE4_BOOTS=
 #            "board:config[:n] ..." boots only those, TABLE4_BOARDS=
-#            "hikey960 hikey" adds the HiKey);
+#            "hikey960 hikey" adds the HiKey, TABLE4_CONFIGS="config ..."
+#            runs only those configurations);
 #   energy-full  the same with its statistics: TABLE4_REPEAT (3) boots per
 #            configuration, three runs of each load (not in the default).
 #
@@ -102,11 +103,13 @@ soc_run() {
 # Table 4's configurations, one column each (scripts/guest/soc.sh, t4=):
 # a governor, or a signal (pelt, pelt8, pelt16, walt, waltN: N ms
 # windows) with options: -pl (schedutil's pl), -hs (schedutil's
-# hispeed_freq at each policy's third OPP) and -boostN (the loads' group
-# at boost N). The WALT columns are the ablation of what the Android
-# kernels added to the RFC's WALT.
+# hispeed_freq at each policy's third OPP), -boostN (the loads' group
+# at boost N) and -wait (runnable wait in WALT's task demand). The WALT
+# columns are the ablation of what the Android kernels added to the RFC's
+# WALT. TABLE4_CONFIGS="config ..." runs those instead.
 T4_CONFIGS=(performance pelt pelt8 pelt-hs pelt-boost10 walt walt10 walt-pl walt-hs
-	    walt-pl-hs walt16-pl-hs walt8-pl-hs walt-boost10 powersave)
+	    walt-pl-wait walt-pl-hs walt16-pl-hs walt8-pl-hs walt-boost10 powersave)
+[ -n "${TABLE4_CONFIGS:-}" ] && T4_CONFIGS=($TABLE4_CONFIGS)
 
 # Table 4's boots BOARD:CONFIG:N, JOBS (default: the host's cores) at a
 # time: single-threaded TCG runs a guest on one host core, and under

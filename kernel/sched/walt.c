@@ -72,6 +72,13 @@ static unsigned int walt_io_is_busy __read_mostly;
 static DEFINE_STATIC_KEY_FALSE(walt_idle_io_key);
 /* A task's demand for placement before its first sample, % of a window. */
 static unsigned int walt_init_task_load_pct __read_mostly = 15;
+/*
+ * Runnable wait counts in a task's demand (not in its CPU's busy time),
+ * see walt_window.h. Read at each fold; the marks move whether it is set
+ * or not, so a change applies from the next fold with nothing to reset.
+ */
+VISIBLE_IF_KUNIT unsigned int walt_account_wait_time __read_mostly;
+EXPORT_SYMBOL_IF_KUNIT(walt_account_wait_time);
 
 /*
  * Per-CPU window sums, written under the CPU's rq->lock inside a write
@@ -513,6 +520,25 @@ static u64 walt_task_exec(struct rq *rq, struct task_struct *p, bool running)
 }
 
 /*
+ * How long @p has waited on a runqueue so far, from the scheduler's own
+ * count (sched_info, which CONFIG_SCHEDSTATS and CONFIG_TASK_DELAY_ACCT
+ * build): the waits that ended, and the one in progress on @rq if @p is
+ * queued there and not running. A lazy switch leaves the mark where it
+ * was, so the wait is read at folds only, as the run time is.
+ */
+static u64 walt_task_waited(struct rq *rq, struct task_struct *p)
+{
+#ifdef CONFIG_SCHED_INFO
+	u64 queued = p->sched_info.last_queued;
+
+	return p->sched_info.run_delay +
+	       (queued ? walt_span(queued, rq_clock(rq)) : 0);
+#else
+	return 0;
+#endif
+}
+
+/*
  * Report the windows that @p's history took since its last report: those
  * of this update, and those of a fold at a frequency change that came
  * before it (walt_scale_catch_up()). Under @p's rq lock.
@@ -541,6 +567,7 @@ static __always_inline void walt_fold_to(struct rq *rq,
 	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(rq));
 	struct walt_task_win *t = &p->walt.win;
 	u64 exec = walt_task_exec(rq, p, running);
+	u64 waited = walt_task_waited(rq, p);
 	u32 pred = t->pred_demand;
 	struct walt_ctx c;
 	s64 delta;
@@ -550,8 +577,10 @@ static __always_inline void walt_fold_to(struct rq *rq,
 	p->walt.session = walt_session;
 	walt_ctx_scales(&c, rq, now);
 	walt_task_fold(t, window_start, now, walt_span(t->exec_mark, exec),
-		       running, &c);
+		       READ_ONCE(walt_account_wait_time) ?
+		       walt_span(t->wait_mark, waited) : 0, running, &c);
 	t->exec_mark = exec;
+	t->wait_mark = waited;
 	delta = walt_pred_moved(p, pred);
 	if (delta)
 		walt_pred_add(rq, delta, 0);
@@ -1505,6 +1534,17 @@ static struct ctl_table walt_sysctls[] = {
 		.mode		= 0644,
 		.proc_handler	= walt_io_is_busy_sysctl,
 	},
+#ifdef CONFIG_SCHED_INFO
+	{
+		.procname	= "sched_walt_account_wait_time",
+		.data		= &walt_account_wait_time,
+		.maxlen		= sizeof(unsigned int),
+		.mode		= 0644,
+		.proc_handler	= walt_uint_sysctl,
+		.extra1		= SYSCTL_ZERO,
+		.extra2		= SYSCTL_ONE,
+	},
+#endif
 	{
 		.procname	= "sched_walt_hist_size",
 		.data		= &walt_hist_size,

@@ -44,6 +44,7 @@ struct walt_rq_win *walt_rq_of(int cpu);
 void walt_removed_read(int cpu, struct walt_share *rm);
 u32 walt_window_size(void);
 int walt_set_window(unsigned int window);
+extern unsigned int walt_account_wait_time;
 #endif
 
 #endif /* _KERNEL_SCHED_WALT_H */

@@ -1321,6 +1321,96 @@ static void walt_pred_reader_test(struct kunit *test)
 			    "sums still kept 1 s after the last reader went");
 }
 
+#ifdef CONFIG_SCHED_INFO
+static void walt_wait_time_off(void *unused)
+{
+	WRITE_ONCE(walt_account_wait_time, 0);
+}
+
+/*
+ * Read @a's and @b's windows, both rolled into CPU 1's current window,
+ * under CPU 1's rq lock; false if either is not rolled there yet.
+ */
+static bool walt_read_pair(struct task_struct *a, struct task_struct *b,
+			   struct walt_task_win *wa, struct walt_task_win *wb)
+{
+	u64 ws;
+
+	guard(rq_lock_irqsave)(cpu_rq(1));
+	ws = walt_rq_of(1)->window_start;
+	*wa = a->walt.win;
+	*wb = b->walt.win;
+	return wa->mark_start >= ws && wb->mark_start >= ws;
+}
+
+/*
+ * Runnable wait counts in a task's demand, not in its CPU's busy time
+ * (sched_walt_account_wait_time). Two spinners share CPU 1, so each
+ * waits while the other runs, about half of every window. Off, a task's
+ * newest sample is what it ran in that window, its prev_window, exactly.
+ * On, the sample adds the wait: at least a quarter of a window each
+ * (room for the KUnit thread, IRQs and an uneven split of the CPU),
+ * while the two prev_windows, CPU 1's busy time in that window, still
+ * add up to a window (a quarter of slack: a running task's fold charges
+ * it from the boundary on). Counted as busy time too, the wait would
+ * make them add up to two windows. Tries that find a task waiting more
+ * than a window (its fold then pushes an empty window) are retried.
+ */
+static void walt_wait_time_test(struct kunit *test)
+{
+	u32 window = walt_window_size(), full = walt_util(window, window);
+	struct task_struct *a, *b;
+	struct walt_task_win wa, wb;
+	atomic_t *sa, *sb;
+	int tries, ok;
+
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(0)), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, walt_wait_time_off,
+							NULL), 0);
+	a = walt_spinner(test, 1, &sa);
+	b = walt_spinner(test, 1, &sb);
+	msleep(3 * window / NSEC_PER_MSEC);
+	for (tries = 0, ok = 0; tries < 10 && ok < 3; tries++) {
+		msleep(window / NSEC_PER_MSEC);
+		if (!walt_read_pair(a, b, &wa, &wb) ||
+		    !wa.prev_window || !wb.prev_window)
+			continue;
+		ok++;
+		KUNIT_EXPECT_EQ_MSG(test, wa.hist[0], wa.prev_window,
+				    "off: a sample is not the run time");
+		KUNIT_EXPECT_EQ_MSG(test, wb.hist[0], wb.prev_window,
+				    "off: a sample is not the run time");
+	}
+	KUNIT_EXPECT_EQ_MSG(test, ok, 3, "off: %d reads of %d", ok, tries);
+
+	WRITE_ONCE(walt_account_wait_time, 1);
+	msleep(3 * window / NSEC_PER_MSEC);
+	for (tries = 0, ok = 0; tries < 10 && ok < 3; tries++) {
+		msleep(window / NSEC_PER_MSEC);
+		if (!walt_read_pair(a, b, &wa, &wb) ||
+		    !wa.prev_window || !wb.prev_window)
+			continue;
+		ok++;
+		KUNIT_EXPECT_GE_MSG(test, walt_util(wa.hist[0] - wa.prev_window,
+						    window), full / 4,
+				    "on: %u ns waited of a %u ns window",
+				    wa.hist[0] - wa.prev_window, window);
+		KUNIT_EXPECT_GE_MSG(test, walt_util(wb.hist[0] - wb.prev_window,
+						    window), full / 4,
+				    "on: %u ns waited of a %u ns window",
+				    wb.hist[0] - wb.prev_window, window);
+		KUNIT_EXPECT_LE_MSG(test, walt_util(wa.prev_window +
+						    wb.prev_window, window),
+				    full + full / 4,
+				    "on: CPU 1 busy %u + %u ns in a %u ns window",
+				    wa.prev_window, wb.prev_window, window);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, ok, 3, "on: %d reads of %d", ok, tries);
+	sched_util_kunit_spinner_stop(a);
+	sched_util_kunit_spinner_stop(b);
+}
+#endif
+
 static struct kunit_case walt_live_cases[] = {
 	KUNIT_CASE_PARAM(walt_util_test, walt_util_gen_params),
 	KUNIT_CASE_SLOW(walt_migration_running_test),
@@ -1340,6 +1430,9 @@ static struct kunit_case walt_live_cases[] = {
 	KUNIT_CASE_SLOW(walt_window_freq_update_test),
 	KUNIT_CASE_SLOW(walt_placement_test),
 	KUNIT_CASE_SLOW(walt_pred_reader_test),
+#ifdef CONFIG_SCHED_INFO
+	KUNIT_CASE_SLOW(walt_wait_time_test),
+#endif
 #endif
 	{}
 };

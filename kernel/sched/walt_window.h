@@ -58,7 +58,17 @@
  * window only lowers the demand as fast as the average does. A window in
  * which the task ran nothing (it slept, or waited without account_wait_time)
  * is not a sample: WALT forgets blocked time, so a task waking from a long
- * sleep comes back with the demand it had. A young task has fewer than N
+ * sleep comes back with the demand it had.
+ *
+ * Runnable wait in demand. walt.c never sets account_wait_time, which
+ * would make a task's wait busy time of its CPU too. Its own knob,
+ * sched_walt_account_wait_time, counts the wait in the task's samples
+ * only, as the Android kernels did (SCHED_ACCOUNT_WAIT_TIME 1,
+ * SCHED_FREQ_ACCOUNT_WAIT_TIME 0): a task starved on a busy CPU then
+ * reads as the task it would be on a CPU of its own, while the CPU's busy
+ * time, and so its frequency, stays what ran there. The wait goes into
+ * curr_wait beside curr_window (walt_task_fold()); a window's sample is
+ * their sum, its share in the CPU's sums curr_window alone. A young task has fewer than N
  * samples; its unused slots are zero and simply dilute the average, while
  * the max() with hist[0] still lets its demand follow its last window.
  *
@@ -363,15 +373,18 @@ static inline void walt_record_windows(struct walt_task_win *t, u32 runtime,
 /*
  * Move task @t to the window starting at @window_start, its rq's window
  * after walt_rq_rollover(). t->curr_window must already hold all the busy
- * time of the task's window: it is now complete and goes into the history.
- * @skipped_runtime is what the task ran in each window passed whole since:
- * a full scaled window if it was busy throughout, else 0. prev becomes the
- * last complete window: the task's own one if that was the previous
- * window, else the last window skipped. Returns the windows advanced.
+ * time of the task's window, and t->curr_wait its runnable wait there: it
+ * is now complete and their sum goes into the history. @skipped_runtime
+ * is what the task ran in each window passed whole since: a full scaled
+ * window if it was busy throughout, else 0; @skipped_wait what it waited
+ * in each. prev becomes the last complete window's run time: the task's
+ * own one if that was the previous window, else the last window skipped.
+ * Returns the windows advanced.
  */
 static inline u64 walt_task_rollover(struct walt_task_win *t,
 				     u64 window_start, u32 window,
-				     u32 skipped_runtime, unsigned int nr_hist)
+				     u32 skipped_runtime, u32 skipped_wait,
+				     unsigned int nr_hist)
 {
 	u64 skipped;
 
@@ -379,11 +392,14 @@ static inline u64 walt_task_rollover(struct walt_task_win *t,
 		return 0;
 
 	skipped = walt_windows_between(t->mark_start, window_start, window);
-	walt_record_windows(t, t->curr_window, 1, nr_hist, window);
-	walt_record_windows(t, skipped_runtime, skipped, nr_hist, window);
+	walt_record_windows(t, t->curr_window + t->curr_wait, 1, nr_hist,
+			    window);
+	walt_record_windows(t, skipped_runtime + skipped_wait, skipped,
+			    nr_hist, window);
 
 	t->prev_window = skipped ? skipped_runtime : t->curr_window;
 	t->curr_window = 0;
+	t->curr_wait = 0;
 
 	return skipped + 1;
 }
@@ -473,7 +489,7 @@ static inline void walt_task_account(struct walt_task_win *t,
 		full = walt_scale_exec(window, c->freq_scale, c->cpu_scale);
 	}
 
-	if (!walt_task_rollover(t, window_start, window, full, c->nr_hist))
+	if (!walt_task_rollover(t, window_start, window, full, 0, c->nr_hist))
 		return;
 
 	if (busy)
@@ -720,8 +736,10 @@ static inline bool walt_switch_charges_nothing(const struct walt_task_win *next,
 }
 
 /*
- * Charge task @t the @ran ns it ran since mark_start, roll it to
- * @window_start (its rq's, synced to @now) and move the mark to @now.
+ * Charge task @t the @ran ns it ran since mark_start and the @waited ns it
+ * waited on a runqueue (0 unless account_wait_time, see the top of this
+ * file), roll it to @window_start (its rq's, synced to @now) and move the
+ * mark to @now.
  *
  * A task not @running ran them in its own window, the one holding
  * mark_start: a pick or a put in a later window folds the task first
@@ -736,15 +754,22 @@ static inline bool walt_switch_charges_nothing(const struct walt_task_win *next,
  * A running task's run is charged at the scale of now, @c's; that of a
  * task not running at its own, t->freq_scale, the scale of the switch
  * that put it (or @c's if not known). Both then carry @c's scale.
+ *
+ * The wait fills what its run leaves of the task's own window, at the
+ * same scale; the rest, if the task rolls, is the latest wait: in the new
+ * window as far as a running task's run leaves room there, and, for a
+ * task not running whose wait reaches back beyond that window's start, in
+ * each window passed whole too (a task starved throughout). A wait that
+ * does not fit is not counted.
  */
 static inline void walt_task_fold(struct walt_task_win *t, u64 window_start,
-				  u64 now, u64 ran, bool running,
+				  u64 now, u64 ran, u64 waited, bool running,
 				  const struct walt_ctx *c)
 {
 	unsigned long ran_scale = c->freq_scale;
 	u32 window = c->window_size;
-	u64 end, own = ran;
-	u32 full = 0;
+	u64 end, own = ran, own_wait, ran_new = 0;
+	u32 full = 0, full_wait = 0;
 
 	/* No earlier than its rq's window, as in walt_update_rolling(). */
 	now = max3(now, t->mark_start, window_start);
@@ -757,16 +782,26 @@ static inline void walt_task_fold(struct walt_task_win *t, u64 window_start,
 	end = min(walt_window_end(t->mark_start, window_start, window), now);
 	if (running) {
 		own -= min(own, now - end);
+		ran_new = min(ran, now - window_start);
 		full = walt_scale_exec(window, c->freq_scale, c->cpu_scale);
 	} else if (t->freq_scale) {
 		ran_scale = t->freq_scale;
 	}
-	t->curr_window += walt_scale_exec(min(own, end - t->mark_start),
-					  ran_scale, c->cpu_scale);
-	if (walt_task_rollover(t, window_start, window, full, c->nr_hist) &&
-	    running)
-		t->curr_window = walt_scale_exec(min(ran, now - window_start),
-						 c->freq_scale, c->cpu_scale);
+	own = min(own, end - t->mark_start);
+	own_wait = min(waited, end - t->mark_start - own);
+	waited -= own_wait;
+	t->curr_window += walt_scale_exec(own, ran_scale, c->cpu_scale);
+	t->curr_wait += walt_scale_exec(own_wait, ran_scale, c->cpu_scale);
+	if (!running && waited > now - window_start)
+		full_wait = walt_scale_exec(window, c->freq_scale, c->cpu_scale);
+	if (walt_task_rollover(t, window_start, window, full, full_wait,
+			       c->nr_hist)) {
+		t->curr_window = walt_scale_exec(ran_new, c->freq_scale,
+						 c->cpu_scale);
+		t->curr_wait = walt_scale_exec(min(waited, now - window_start -
+						   ran_new),
+					       c->freq_scale, c->cpu_scale);
+	}
 	walt_pred_rise(t, window, c->nr_hist);
 	t->mark_start = now;
 	t->freq_scale = c->freq_scale;
@@ -798,7 +833,7 @@ static inline void walt_scale_catch_up(struct walt_rq_win *rq,
 	if (!seen->picked || curr->mark_start >= seen->at)
 		return;
 	walt_task_fold(curr, rq->window_start, seen->at,
-		       walt_span(curr->exec_mark, seen->exec), false, &old);
+		       walt_span(curr->exec_mark, seen->exec), 0, false, &old);
 	curr->exec_mark = seen->exec;
 }
 

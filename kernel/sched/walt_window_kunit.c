@@ -432,7 +432,7 @@ static void walt_task_roll_test(struct kunit *test)
 		t.hist[i] = MS(5);
 
 	nr = walt_task_rollover(&t, tc->window_start, WINDOW,
-				tc->skipped_runtime, NR_HIST);
+				tc->skipped_runtime, 0, NR_HIST);
 
 	expect_u64(test, tc->name, "windows", tc->nr_windows, nr);
 	expect_u64(test, tc->name, "task curr", tc->curr_after,
@@ -599,7 +599,7 @@ static void walt_fold_at(struct walt_task_win *t, u64 now, u64 ran,
 	};
 	u64 window_start = MS(1000) + div_u64(now - MS(1000), WINDOW) * WINDOW;
 
-	walt_task_fold(t, window_start, now, ran, running, &c);
+	walt_task_fold(t, window_start, now, ran, 0, running, &c);
 }
 
 /* A task's windows as @s gives them, every hist[] slot its demand. */
@@ -808,6 +808,8 @@ struct walt_fold_case {
 	const char *name;
 	bool running;
 	u64 ran;		/* since mark_start, the task's clock */
+	u64 waited;		/* since mark_start, on a runqueue */
+	u32 wait_before, wait_after;	/* curr_wait */
 	u64 now;		/* before.window_start: the synced rq's */
 	unsigned long freq_scale;	/* 0: 1024 */
 	unsigned long ran_scale;	/* of what it ran; 0: not known */
@@ -898,6 +900,54 @@ static const struct walt_fold_case walt_fold_cases[] = {
 		.before = { MS(1000), MS(1000), MS(3), MS(7), 0, 0, MS(10) },
 		.after = { MS(1000), MS(1000), MS(3), MS(7), 0, 0, MS(10) },
 	},
+	/*
+	 * Runnable wait (account_wait_time): in the task's curr_wait, never
+	 * in its curr or prev, its CPU's share; a window's sample, which
+	 * makes the demand, is run and wait together. Hand-computed: the
+	 * demand after one sample S is max(S, (S + 4 * 10 ms) / 5).
+	 */
+	{
+		.name = "a wait inside the window counts apart from the run",
+		.ran = MS(3), .waited = MS(4), .now = MS(1012),
+		.before = { MS(1000), MS(1005), MS(3), MS(7), 0, 0, MS(10) },
+		.after = { MS(1000), MS(1012), MS(6), MS(7), 0, 0, MS(10) },
+		.wait_after = MS(4),
+	}, {
+		.name = "a wait fills only what the run leaves of the window",
+		.ran = MS(3), .waited = MS(6), .wait_before = MS(1),
+		.now = MS(1012),
+		.before = { MS(1000), MS(1005), MS(3), MS(7), 0, 0, MS(10) },
+		.after = { MS(1000), MS(1012), MS(6), MS(7), 0, 0, MS(10) },
+		.wait_after = MS(5),
+	}, {
+		.name = "a window's sample is its run and its wait",
+		.ran = MS(3), .waited = MS(2), .wait_before = MS(2),
+		.now = MS(1026),
+		.before = { MS(1020), MS(1015), MS(4), MS(9), 0, 0, MS(10) },
+		.after = { MS(1020), MS(1026), 0, MS(7), 0, 0, MS(11) },
+	}, {
+		.name = "a wait across the boundary opens the new window",
+		.ran = MS(2), .waited = MS(9), .now = MS(1026),
+		.before = { MS(1020), MS(1015), MS(4), MS(9), 0, 0, MS(10) },
+		.after = { MS(1020), MS(1026), 0, MS(6), 0, 0, US(9800) },
+		.wait_after = MS(6),
+	}, {
+		.name = "a task starved through whole windows waited them all",
+		.waited = MS(50), .now = MS(1065),
+		.before = { MS(1060), MS(1015), MS(4), MS(9), 0, 0, MS(10) },
+		.after = { MS(1060), MS(1065), 0, 0, 0, 0, MS(20) },
+		.wait_after = MS(5),
+	}, {
+		.name = "a running task's wait shares its window with its run",
+		.running = true, .ran = MS(8), .waited = MS(3), .now = MS(1026),
+		.before = { MS(1020), MS(1015), MS(4), MS(9), 0, 0, MS(10) },
+		.after = { MS(1020), MS(1026), MS(6), MS(6), 0, 0, US(9800) },
+	}, {
+		.name = "a running task's new window has no room for a wait",
+		.running = true, .ran = MS(9), .waited = MS(4), .now = MS(1026),
+		.before = { MS(1020), MS(1015), MS(4), MS(9), 0, 0, MS(10) },
+		.after = { MS(1020), MS(1026), MS(6), MS(7), 0, 0, US(9800) },
+	},
 };
 
 KUNIT_ARRAY_PARAM_DESC(walt_fold, walt_fold_cases, name);
@@ -912,6 +962,7 @@ static void walt_fold_test(struct kunit *test)
 		.prev_window = tc->before.prev,
 		.demand = tc->before.demand,
 		.freq_scale = tc->ran_scale,
+		.curr_wait = tc->wait_before,
 	};
 	struct walt_ctx c = {
 		.wallclock = tc->now,
@@ -926,7 +977,8 @@ static void walt_fold_test(struct kunit *test)
 		t.hist[i] = tc->before.demand;
 
 	walt_task_fold(&t, tc->before.window_start, tc->now, tc->ran,
-		       tc->running, &c);
+		       tc->waited, tc->running, &c);
+	expect_u64(test, tc->name, "task wait", tc->wait_after, t.curr_wait);
 
 	expect_u64(test, tc->name, "mark_start", want->mark_start,
 		   t.mark_start);
@@ -1005,7 +1057,7 @@ static void walt_scale_fold(struct walt_task_win *t,
 {
 	struct walt_ctx c = walt_scale_ctx(now, scale);
 
-	walt_task_fold(t, rq->window_start, now, ran, running, &c);
+	walt_task_fold(t, rq->window_start, now, ran, 0, running, &c);
 	t->exec_mark += ran;
 }
 

@@ -64,8 +64,13 @@ grep -q walt_prev_runnable_sum /sys/kernel/debug/sched/debug &&
 grep -E 'cpu#|walt_' /sys/kernel/debug/sched/debug | head -8
 echo 0 > /proc/sys/kernel/sched_use_walt_metrics
 check "sched_use_walt_metrics=0 selects pelt" pelt "$(cat /proc/sys/kernel/sched_util_signal)"
+check "sched_walt_account_wait_time defaults to 0" 0 "$(cat /proc/sys/kernel/sched_walt_account_wait_time)"
+echo 1 > /proc/sys/kernel/sched_walt_account_wait_time
+check "sched_walt_account_wait_time takes 1" 1 "$(cat /proc/sys/kernel/sched_walt_account_wait_time)"
+refuse /proc/sys/kernel/sched_walt_account_wait_time 2 -1 x 0x0 00 +0 " 0" "0 1"
+echo 0 > /proc/sys/kernel/sched_walt_account_wait_time
 for f in sched_util_signal sched_use_walt_metrics sched_walt_track sched_walt_io_is_busy \
-	 sched_walt_hist_size; do
+	 sched_walt_hist_size sched_walt_account_wait_time; do
 	refuse /proc/sys/kernel/$f 2x 0x1 01 +1 "1 2" " 1" -1
 done
 # The Android kernels' names select WALT for frequency or placement alone.

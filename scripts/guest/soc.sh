@@ -536,7 +536,8 @@ fi
 # (20 ms windows; waltN: the boot set N ms), any of them with options
 # -pl (schedutil's pl: WALT's predicted demand as a floor), -hs
 # (schedutil's hispeed_freq at each policy's third OPP, hispeed_load 90)
-# and -boostN (the loads' group at boost N, as the Pixel's top-app), and
+# -boostN (the loads' group at boost N, as the Pixel's top-app) and -wait
+# (WALT's demand counts runnable wait, sched_walt_account_wait_time), and
 # powersave.
 # t4_runs= runs of each load: socload's video (10 s), ui (HiKey960 only:
 # 51 bursts) and bench (the RFC's cpufreq-bench, 5 rounds, on the last CPU,
@@ -549,11 +550,12 @@ if [ $part = table4 ]; then
 	# A configuration's name: a governor (performance, powersave), or
 	# a signal as select_signal names it (waltN: WALT whose boot set
 	# N ms windows), then options: -pl, -hs, -boostN.
-	gov=schedutil sig=${t4%%-*} boost=0 pl=0 hs=0 want=20000000
+	gov=schedutil sig=${t4%%-*} boost=0 pl=0 hs=0 wait=0 want=20000000
 	for o in $(echo "${t4#$sig}" | tr - ' '); do
 		case $o in
 		pl) pl=1 ;;
 		hs) hs=1 ;;
+		wait) wait=1 ;;
 		boost*) boost=${o#boost} ;;
 		*) check config 1 "unknown option $o in t4=$t4" ;;
 		esac
@@ -567,6 +569,8 @@ if [ $part = table4 ]; then
 	done
 	select_signal $sig || check config 1 "unknown signal in t4=$t4"
 	echo $boost > /dev/stune/bench/schedtune.boost || check config 1 "bad boost in t4=$t4"
+	echo $wait > /proc/sys/kernel/sched_walt_account_wait_time ||
+		check config 1 "sched_walt_account_wait_time refused $wait"
 	floors=
 	if [ $gov = schedutil ]; then
 		for p in $(policies); do
@@ -594,8 +598,9 @@ if [ $part = table4 ]; then
 	got="$got $(cat /proc/sys/kernel/sched_walt_ravg_window)"
 	got="$got $(cat /dev/stune/bench/schedtune.boost)"
 	got="$got $(cat /proc/sys/kernel/sched_util_clamp_min_rt_default)"
-	[ "$got" = "$gov $sig $mult $want $boost 0" ]
-	check config $? "$t4: governor, signal, PELT multiplier, WALT window, boost, RT uclamp.min: $got"
+	got="$got $(cat /proc/sys/kernel/sched_walt_account_wait_time)"
+	[ "$got" = "$gov $sig $mult $want $boost 0 $wait" ]
+	check config $? "$t4: governor, signal, PELT multiplier, WALT window, boost, RT uclamp.min, runnable wait: $got"
 	trace_setup
 	loads="video:10 ui:51 bench:5"
 	[ $board = hikey ] && loads="video:10 bench:5"

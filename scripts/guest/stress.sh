@@ -143,14 +143,16 @@ done
 for c in $(seq 1 $((ncpu - 1))); do echo 1 > /sys/devices/system/cpu/cpu$c/online; done) &
 
 # Signals: mostly WALT selected or not; now and then one role only (the
-# Android knobs), WALT tracking side by side, or PELT's half-life.
+# Android knobs), WALT tracking side by side, runnable wait in demand or
+# PELT's half-life.
 (k=/proc/sys/kernel
 while alive; do
 	echo walt > $k/sched_util_signal && count walt
 	sleep 0.$((1 + $(rnd 9)))
-	case $(rnd 4) in
+	case $(rnd 5) in
 	0) echo 0 > $k/sched_use_walt_task_util && count walt-freq-only ;;
 	1) echo 1 > $k/sched_walt_track && count track ;;
+	2) echo $(rnd 2) > $k/sched_walt_account_wait_time && count wait-time ;;
 	esac
 	echo pelt > $k/sched_util_signal && count pelt
 	sleep 0.$((1 + $(rnd 9)))
@@ -161,6 +163,7 @@ while alive; do
 	esac
 done
 echo 0 > $k/sched_walt_track
+echo 0 > $k/sched_walt_account_wait_time
 echo 1 > $k/sched_pelt_multiplier) &
 
 (while alive; do

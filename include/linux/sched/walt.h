@@ -14,13 +14,16 @@
 #define WALT_NR_BUCKETS	10
 
 /*
- * Window state of one task; curr_window, prev_window and hist[] are ns of
- * busy time scaled to the highest frequency of the biggest CPU.
+ * Window state of one task; curr_window, curr_wait, prev_window and hist[]
+ * are ns scaled to the highest frequency of the biggest CPU.
  */
 struct walt_task_win {
 	u64	mark_start;		/* end of accounted time, 0: never */
 	u64	exec_mark;		/* se.sum_exec_runtime at mark_start */
+	u64	wait_mark;		/* runnable wait so far at mark_start */
 	u32	curr_window;		/* busy in the task's current window */
+	/* Runnable wait in that window, for demand only: account_wait_time */
+	u32	curr_wait;
 	u32	prev_window;		/* busy in the window before it */
 	u32	hist[WALT_HIST_MAX];	/* completed windows, [0] newest */
 	u32	demand;			/* max(hist[0], average of N) */
