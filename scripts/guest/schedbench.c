@@ -78,6 +78,20 @@
  *                            fail_page_alloc's task-filter on): prints
  *                            "ok" or the error, exits 0 or 1.
  *
+ *   schedbench duty CPU RUN_US PERIOD_US
+ *                            pinned to CPU, runs RUN_US of its own CPU
+ *                            time in every PERIOD_US and sleeps the rest,
+ *                            until killed: a load with a known busy time
+ *                            per window.
+ *
+ *   schedbench rtcwake SECS  sets the alarm of /dev/rtc0 SECS seconds
+ *                            ahead (RTC_WKALM_SET) and suspends to idle
+ *                            ("freeze" into /sys/power/state), which
+ *                            returns once the alarm has woken the system;
+ *                            prints "slept B M", the seconds that
+ *                            CLOCK_BOOTTIME and CLOCK_MONOTONIC advanced
+ *                            across it (the latter stops while suspended).
+ *
  *   schedbench cputime CMD [ARG...]
  *                            runs CMD; prints its elapsed and CPU time in
  *                            microseconds, CPU time being user + system of
@@ -98,6 +112,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/rtc.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -493,6 +509,94 @@ static int failing(const char *op, const char *path, const char *value)
 	return ret ? 1 : 0;
 }
 
+static long long thread_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static int duty(int cpu, long run_us, long period_us)
+{
+	struct timespec next;
+	long long end;
+
+	pin(cpu);
+	clock_gettime(CLOCK_MONOTONIC, &next);
+	for (;;) {
+		end = thread_ns() + run_us * 1000LL;
+		while (thread_ns() < end)
+			;
+		next.tv_nsec += period_us * 1000L;
+		while (next.tv_nsec >= 1000000000L) {
+			next.tv_nsec -= 1000000000L;
+			next.tv_sec++;
+		}
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL);
+	}
+	return 0;
+}
+
+static double clock_s(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int rtcwake(int secs)
+{
+	struct rtc_wkalrm alarm = { .enabled = 1 };
+	double boot, mono;
+	struct tm tm;
+	time_t t;
+	int rtc, pm;
+
+	rtc = open("/dev/rtc0", O_RDONLY);
+	if (rtc < 0 || ioctl(rtc, RTC_RD_TIME, &alarm.time)) {
+		perror("/dev/rtc0");
+		return 1;
+	}
+	memset(&tm, 0, sizeof(tm));
+	tm.tm_sec = alarm.time.tm_sec;
+	tm.tm_min = alarm.time.tm_min;
+	tm.tm_hour = alarm.time.tm_hour;
+	tm.tm_mday = alarm.time.tm_mday;
+	tm.tm_mon = alarm.time.tm_mon;
+	tm.tm_year = alarm.time.tm_year;
+	t = timegm(&tm) + secs;
+	gmtime_r(&t, &tm);
+	alarm.time.tm_sec = tm.tm_sec;
+	alarm.time.tm_min = tm.tm_min;
+	alarm.time.tm_hour = tm.tm_hour;
+	alarm.time.tm_mday = tm.tm_mday;
+	alarm.time.tm_mon = tm.tm_mon;
+	alarm.time.tm_year = tm.tm_year;
+	alarm.time.tm_wday = -1;
+	alarm.time.tm_yday = -1;
+	alarm.time.tm_isdst = -1;
+	if (ioctl(rtc, RTC_WKALM_SET, &alarm)) {
+		perror("RTC_WKALM_SET");
+		return 1;
+	}
+	pm = open("/sys/power/state", O_WRONLY);
+	boot = clock_s(CLOCK_BOOTTIME);
+	mono = clock_s(CLOCK_MONOTONIC);
+	if (pm < 0 || write(pm, "freeze", 6) != 6) {
+		perror("/sys/power/state");
+		return 1;
+	}
+	printf("slept %.3f %.3f\n", clock_s(CLOCK_BOOTTIME) - boot,
+	       clock_s(CLOCK_MONOTONIC) - mono);
+	alarm.enabled = 0;
+	ioctl(rtc, RTC_WKALM_SET, &alarm);
+	close(pm);
+	close(rtc);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "step"))
@@ -514,6 +618,10 @@ int main(int argc, char **argv)
 		return failing(argv[2], argv[3], NULL);
 	if (argc == 5 && !strcmp(argv[1], "failing") && !strcmp(argv[2], "write"))
 		return failing(argv[2], argv[3], argv[4]);
+	if (argc == 5 && !strcmp(argv[1], "duty"))
+		return duty(atoi(argv[2]), atol(argv[3]), atol(argv[4]));
+	if (argc == 3 && !strcmp(argv[1], "rtcwake"))
+		return rtcwake(atoi(argv[2]));
 	if (argc >= 3 && !strcmp(argv[1], "cputime"))
 		return cputime(argv + 2);
 	if (argc == 4 && !strcmp(argv[1], "uclampmin"))
@@ -524,6 +632,7 @@ int main(int argc, char **argv)
 		"usage: %s step CPU [fifo] | pingpong CPU N | periodic CPU N PERIOD_US |\n"
 		"       ipi CPU N | migrate N | uclampmin PID PERCENT |\n"
 		"       failing mkdir|rmdir PATH | failing write PATH VALUE |\n"
+		"       duty CPU RUN_US PERIOD_US | rtcwake SECS |\n"
 		"       cputime CMD... | asuser UID CMD...\n",
 		argv[0]);
 	return 2;

@@ -1,0 +1,102 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Sourced by scripts/guest/init for guest_mode=suspend (scripts/suspend.sh):
+# suspend to idle suspend_cycles= times in a row (20 by default), woken
+# each time by the RTC's alarm 2 s ahead (schedbench rtcwake), with WALT
+# selected and a load pinned to CPU 1 that runs 4 ms of every 16 ms
+# (schedbench duty). WALT's events are traced around each suspend
+# (walt_update_task_ravg: the CPU's sums and the task's demand at every
+# event): 300 ms before it, then from the suspend to 100 ms after the
+# resume.
+#
+# Pass, for every cycle: the system suspended (suspend_stats counted a
+# success, and CLOCK_BOOTTIME advanced at least half a second more than
+# CLOCK_MONOTONIC, which stops while suspended); after the suspend, CPU 1's
+# prev_runnable_sum never exceeds the largest it had before by more than a
+# tenth of a window, nor does the load's demand: the suspended time is
+# not busy time, and the windows that passed meanwhile leave the task's
+# history alone. Device suspend and resume run synchronously (pm_async 0)
+# in the writer, pinned to CPU 0, so that CPU 1 runs only the load and
+# what the kernel itself runs there. The kernel log has no report.
+
+cycles=20
+for arg in $(cat /proc/cmdline); do
+	case "$arg" in suspend_cycles=*) cycles=${arg#suspend_cycles=} ;; esac
+done
+problem() { echo "SUSPEND PROBLEM: $*"; echo "$*" >> /tmp/problems; }
+
+T=/sys/kernel/tracing
+mount -t tracefs nodev $T 2>/dev/null
+[ -w /sys/power/state ] && grep -qw freeze /sys/power/state || problem "no suspend to idle in /sys/power/state"
+[ -e /dev/rtc0 ] || problem "no /dev/rtc0"
+echo 0 > /sys/power/pm_async || problem "pm_async not settable"
+echo walt > /proc/sys/kernel/sched_util_signal || problem "WALT not selected"
+window=$(cat /proc/sys/kernel/sched_walt_ravg_window)
+echo "== suspend: $cycles cycles, WALT window $window ns, clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
+
+schedbench duty 1 4000 16000 &
+load=$!
+taskset -p 1 $$ > /dev/null
+echo 1 > $T/events/sched/walt_update_task_ravg/enable || problem "no walt_update_task_ravg event"
+echo 4096 > $T/buffer_size_kb
+
+ok=0
+i=0
+while [ $i -lt $cycles ] && [ ! -s /tmp/problems ]; do
+	i=$((i + 1))
+	success=$(cat /sys/power/suspend_stats/success)
+	echo > $T/trace
+	sleep 0.3
+	echo suspend_begin > $T/trace_marker
+	slept=$(schedbench rtcwake 2) || problem "cycle $i: rtcwake: $slept"
+	echo suspend_end > $T/trace_marker
+	sleep 0.1
+	echo suspend_stop > $T/trace_marker
+	[ "$(cat /sys/power/suspend_stats/success)" -gt "$success" ] ||
+		problem "cycle $i: suspend_stats counted no success"
+	# slept BOOTTIME_S MONOTONIC_S
+	set -- $slept
+	awk -v b="$2" -v m="$3" 'BEGIN { exit !(b - m >= 0.5) }' ||
+		problem "cycle $i: not suspended: boottime +$2 s, monotonic +$3 s"
+	res=$(awk -v load=$load -v win=$window '
+		/tracing_mark_write: suspend_begin/ { phase = 1 }
+		/tracing_mark_write: suspend_stop/ { phase = 2 }
+		phase < 2 && /walt_update_task_ravg:/ {
+			cpu = -1; ps = -1; pid = -1; demand = -1
+			for (k = 1; k < NF; k++) {
+				if ($k == "cpu") cpu = $(k + 1)
+				else if ($k == "ps") ps = $(k + 1)
+				else if ($k == "task") pid = $(k + 1)
+				else if ($k == "demand") demand = $(k + 1)
+			}
+			if (cpu == 1) { n[phase]++; if (ps > p[phase]) p[phase] = ps }
+			if (pid == load) { m[phase]++; if (demand > d[phase]) d[phase] = demand }
+		}
+		END {
+			printf "cpu1 %d %d %d %d load %d %d %d %d\n", n[0], n[1], p[0], p[1],
+				m[0], m[1], d[0], d[1]
+		}' $T/trace)
+	echo "cycle $i: slept $slept; $res"
+	set -- $res
+	# cpu1 EVENTS_BEFORE EVENTS_AFTER PS_BEFORE PS_AFTER load (the same)
+	[ "$2" -gt 0 ] && [ "$3" -gt 0 ] && [ "$7" -gt 0 ] && [ "$8" -gt 0 ] ||
+		problem "cycle $i: too few events to compare: $res"
+	[ "$5" -le $(($4 + window / 10)) ] ||
+		problem "cycle $i: CPU 1 busy $5 ns of a window after the suspend, $4 at most before"
+	[ "${10}" -le $(($9 + window / 10)) ] ||
+		problem "cycle $i: the load's demand ${10} ns after the suspend, $9 at most before"
+	[ -s /tmp/problems ] || ok=$((ok + 1))
+done
+echo 0 > $T/events/sched/walt_update_task_ravg/enable
+kill $load
+echo "suspend: $ok of $cycles cycles clean"
+
+dmesg | grep -E "$KERNEL_REPORTS" > /tmp/reports
+if [ -s /tmp/reports ]; then
+	head -20 /tmp/reports
+	echo "GUEST RESULT: suspend found kernel reports"
+elif [ -s /tmp/problems ] || [ $ok -lt $cycles ]; then
+	echo "GUEST RESULT: suspend found problems"
+else
+	echo "GUEST RESULT: suspend clean"
+fi

@@ -1,0 +1,90 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Suspend to idle with WALT selected and a load running: the debug kernels
+# of scripts/stress.sh, on x86_64 (4 vCPUs) and on the virtual HiKey960
+# (arm64, 8 vCPUs, EAS), each suspended CYCLES times in a row and woken by
+# its RTC's alarm (scripts/guest/suspend.sh). Fails unless every cycle
+# suspended, WALT counted none of the suspended time as busy time on the
+# loaded CPU nor in the load's demand, and the kernel log is clean. About
+# 5 min per architecture warm (a cold kernel build adds 5-10 min each).
+#
+#   scripts/suspend.sh [--arch x86_64|arm64] [--cycles N] [--inject-bug]
+#
+# --inject-bug builds the kernels with a CPU's sync counting an interval
+# longer than a second since its last one as busy, as a clock that runs
+# on through suspend would make it, and then succeeds only if the guest
+# reports it. On x86_64 sched_clock (the TSC) runs on while suspended to
+# idle, so the resume is such an interval; on arm64 the generic sched_clock
+# stops with the tick (tick_freeze()), so the fault cannot show there and
+# --inject-bug runs x86_64 only.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/guest-lib.sh"
+
+arches="x86_64 arm64" cycles=20 inject=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--arch) [ $# -ge 2 ] || die "--arch takes a value"; arches=$2; shift 2 ;;
+	--cycles) [ $# -ge 2 ] || die "--cycles takes a value"; cycles=$2; shift 2 ;;
+	--inject-bug) inject=1; shift ;;
+	*) die "usage: $0 [--arch x86_64|arm64] [--cycles N] [--inject-bug]" ;;
+	esac
+done
+case $arches in x86_64|arm64|"x86_64 arm64") ;; *) die "--arch takes x86_64 or arm64" ;; esac
+[[ $cycles =~ ^[0-9]+$ ]] && [ "$cycles" -ge 1 ] || die "--cycles takes an integer >= 1"
+[ $inject = 1 ] && arches=x86_64
+
+"$REPO/scripts/setup.sh"
+"$REPO/scripts/prepare-tree.sh"
+
+if [ $inject = 1 ]; then
+	f=$SRC/kernel/sched/walt.c
+	[ "$(grep -c '^static void walt_sync(struct rq \*rq, u64 now, bool busy)$' "$f")" = 1 ] ||
+		die "cannot find walt_sync() in $f"
+	sed -i '/^static void walt_sync(struct rq \*rq, u64 now, bool busy)$/,/^{$/ s/^{$/{\n\tbusy |= now > per_cpu(walt_rq, cpu_of(rq)).busy_mark + NSEC_PER_SEC; \/* injected *\//' "$f"
+	grep -q 'injected \*/' "$f" || die "the fault was not injected"
+	log "injected: a CPU's sync counts more than a second since its last one as busy"
+fi
+# The next prepare-tree.sh run restores walt.c from pristine + series.
+
+status=0
+for arch in $arches; do
+	if [ $arch = x86_64 ]; then
+		build_kernel stress "$SRC" "$REPO/scripts/guest/stress.config"
+		make_initramfs
+		out=$GUEST/suspend.log
+		log "booting: $cycles suspends to idle (x86_64, 4 vCPUs, debug kernel)"
+		start=$(date +%s)
+		res=$(GUEST_LOGLEVEL=5 QEMU_CPUS=4 QEMU_MEM=2048 QEMU_TIMEOUT=$((cycles * 60 + 600)) \
+			boot "$out" stress "guest_mode=suspend suspend_cycles=$cycles log_buf_len=16M")
+	else
+		cat "$REPO/scripts/guest/stress.config" "$REPO/scripts/guest/stress-soc.config" \
+			> "$BUILD/stress-arm64.extra"
+		build_kernel stress-arm64 "$SRC" "$BUILD/stress-arm64.extra"
+		make_initramfs_arm64
+		QEMU_MEM=1024 soc_dtb hikey960
+		out=$GUEST/suspend-hikey960.log
+		log "booting: $cycles suspends to idle (the virtual hikey960, arm64, 8 vCPUs, debug kernel)"
+		start=$(date +%s)
+		res=$(GUEST_LOGLEVEL=5 QEMU_MEM=1024 QEMU_TIMEOUT=$((cycles * 90 + 900)) \
+			boot_soc "$out" stress-arm64 hikey960 \
+			"guest_mode=suspend suspend_cycles=$cycles log_buf_len=16M")
+	fi
+	grep -aE '^(== suspend|cycle |suspend:|SUSPEND)' "$out" | tail -25 || true
+	[ -n "$res" ] || guest_failed "suspend $arch" "$out"
+	log "suspend $arch: ${res:-the guest did not finish} (guest ran $(( $(date +%s) - start )) s; log $out)"
+	res=$(console_checked "$res" "$out" suspend)
+	if [ $inject = 1 ]; then
+		[ "$res" = "suspend found problems" ] &&
+			grep -aq "SUSPEND PROBLEM: cycle .*: CPU 1 busy" "$out" ||
+			die "the injected fault was not caught"
+		log "the injected fault was caught: the suspended time counted as busy"
+		continue
+	fi
+	[ "$res" = "suspend clean" ] || {
+		grep -aE -A12 "$KERNEL_REPORTS|SUSPEND PROBLEM" "$out" | head -40
+		status=1
+	}
+done
+exit $status
