@@ -247,10 +247,12 @@ struct sched_placement_inputs {
 	unsigned long cpu_with;		/* cpu_util_placement(cpu, p, cpu, 0) */
 	unsigned long cpu_without;	/* cpu_util_placement(cpu, p, -1, 0) */
 	unsigned long cpu_with_boost;	/* cpu_util_placement(cpu, p, cpu, 1) */
+	unsigned long cpu_overutil;	/* cpu_util_overutil(cpu) */
 	unsigned long pelt_task_util;	/* task_util_est() */
 	unsigned long pelt_cpu_with;	/* cpu_util(cpu, p, cpu, 0) */
 	unsigned long pelt_cpu_without;	/* cpu_util(cpu, p, -1, 0) */
 	unsigned long pelt_cpu_with_boost; /* cpu_util(cpu, p, cpu, 1) */
+	unsigned long pelt_cpu_overutil; /* cpu_util_cfs(cpu) */
 };
 
 void sched_placement_inputs(struct task_struct *p, int cpu,

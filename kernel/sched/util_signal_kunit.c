@@ -430,10 +430,11 @@ static void util_signal_covers_test(struct kunit *test)
 
 /*
  * With PELT selected, what task placement reads is bit-identical to 6.12:
- * task_util_placement() is task_util_est() and cpu_util_placement() is
+ * task_util_placement() is task_util_est(), cpu_util_placement() is
  * cpu_util(), for every spinner and every CPU, with the task added, taken
- * out and with PELT's runnable boost. Read with both runqueues locked, so
- * that PELT cannot update in between.
+ * out and with PELT's runnable boost, and the overutilized check reads
+ * cpu_util_cfs(). Read with both runqueues locked, so that PELT cannot
+ * update in between.
  */
 static void util_signal_placement_pelt_test(struct kunit *test)
 {
@@ -468,6 +469,9 @@ static void util_signal_placement_pelt_test(struct kunit *test)
 				KUNIT_EXPECT_EQ_MSG(test, in.cpu_with_boost,
 						    in.pelt_cpu_with_boost,
 						    "task %d cpu %d round %d", i, cpu, round);
+				KUNIT_EXPECT_EQ_MSG(test, in.cpu_overutil,
+						    in.pelt_cpu_overutil,
+						    "cpu %d round %d", cpu, round);
 			}
 			/* The spinners have utilization: not 0 == 0. */
 			if (round == 4)
@@ -485,8 +489,9 @@ static void util_signal_select_pelt(void *unused)
  * The frequency and the placement signal are selected separately: with
  * the test provider for one role, the other stays PELT's, and placement
  * falls back to the placement provider's ->cpu_util() for a CPU without a
- * task (the test provider has no ->cpu_util_without()). A role out of
- * range is refused and changes nothing.
+ * task (the test provider has no ->cpu_util_without()). The overutilized
+ * check follows placement, not frequency. A role out of range is refused
+ * and changes nothing.
  */
 static void util_signal_roles_test(struct kunit *test)
 {
@@ -508,6 +513,7 @@ static void util_signal_roles_test(struct kunit *test)
 	rq_unlock_irqrestore(rq, &rf);
 	KUNIT_EXPECT_EQ(test, in.task_util, in.pelt_task_util);
 	KUNIT_EXPECT_EQ(test, in.cpu_without, in.pelt_cpu_without);
+	KUNIT_EXPECT_EQ(test, in.cpu_overutil, in.pelt_cpu_overutil);
 
 	KUNIT_ASSERT_EQ(test, sched_util_signal_select_for("pelt", SCHED_UTIL_FREQ), 0);
 	KUNIT_ASSERT_EQ(test, sched_util_signal_select_for("kunit", SCHED_UTIL_PLACE), 0);
@@ -518,6 +524,9 @@ static void util_signal_roles_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, in.task_util, 7UL);
 	KUNIT_EXPECT_EQ(test, in.cpu_without, 100UL);
 	KUNIT_EXPECT_EQ(test, in.cpu_with, 107UL);
+	KUNIT_EXPECT_EQ(test, in.cpu_overutil, 100UL);
+	KUNIT_EXPECT_NE_MSG(test, in.pelt_cpu_overutil, 100UL,
+			    "PELT reads the test provider's value: the test cannot tell them apart");
 
 	KUNIT_EXPECT_EQ(test, sched_util_signal_select_for("pelt", SCHED_UTIL_ROLES + 1),
 			-EINVAL);

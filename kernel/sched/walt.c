@@ -1136,10 +1136,11 @@ static unsigned long walt_cpu_util_pred(int cpu)
 /*
  * @cpu's utilization without the share of @p, a waking task whose last
  * CPU it is, for EAS to weigh @p elsewhere: walt_cpu_util() less @p's busy
- * time in the window it reads. Waking, @p is not running and nothing
- * writes its windows: they are read as its last fold left them, rolled to
- * now's window (run time after a lazy switch is in neither the task's
- * windows nor, until the CPU's next sync, the CPU's sums).
+ * time in the window it reads; without @p (NULL), walt_cpu_util(). Waking,
+ * @p is not running and nothing writes its windows: they are read as its
+ * last fold left them, rolled to now's window (run time after a lazy
+ * switch is in neither the task's windows nor, until the CPU's next sync,
+ * the CPU's sums).
  */
 static unsigned long walt_cpu_util_without(int cpu, struct task_struct *p)
 {
@@ -1147,8 +1148,8 @@ static unsigned long walt_cpu_util_without(int cpu, struct task_struct *p)
 	unsigned long util = walt_cpu_util_at(cpu, now);
 	struct walt_share share = { };
 
-	if (task_cpu(p) != cpu || p->walt.in_transit || walt_is_stale(p) ||
-	    !p->walt.session)
+	if (!p || task_cpu(p) != cpu || p->walt.in_transit ||
+	    walt_is_stale(p) || !p->walt.session)
 		return util;
 	/* The share of the window the same clock read gave the CPU's. */
 	walt_share_add_task(&share, &p->walt.win, walt_window);

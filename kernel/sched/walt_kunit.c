@@ -1165,7 +1165,8 @@ static void walt_window_freq_update_test(struct kunit *test)
  * the two differ, or the test could not tell them apart). EAS's CPU
  * utilization of CPU 1 without it is WALT's less its share of the last
  * window, computed here from its windows; of CPU 0, WALT's; with it, that
- * plus its demand. Reads that a window boundary or a change of the sums
+ * plus its demand. The overutilized check reads WALT's utilization of
+ * each CPU. Reads that a window boundary or a change of the sums
  * separates are retried.
  */
 static void walt_placement_test(struct kunit *test)
@@ -1207,6 +1208,8 @@ static void walt_placement_test(struct kunit *test)
 	KUNIT_EXPECT_GT_MSG(test, share, 0UL, "the spinner has no share on CPU 1");
 	KUNIT_EXPECT_EQ(test, in1.task_util, demand);
 	KUNIT_EXPECT_EQ(test, in0.cpu_without, cpu0);
+	KUNIT_EXPECT_EQ(test, in0.cpu_overutil, cpu0);
+	KUNIT_EXPECT_EQ(test, in1.cpu_overutil, cpu1);
 	KUNIT_EXPECT_EQ(test, in0.cpu_with,
 			min(cpu0 + demand, arch_scale_cpu_capacity(0)));
 	KUNIT_EXPECT_EQ(test, in1.cpu_without, cpu1 - min(cpu1, share));

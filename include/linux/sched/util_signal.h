@@ -7,8 +7,9 @@
  * default; others (WALT) register at boot. One provider is *selected* for
  * each of two roles, the same one unless told otherwise: for frequency,
  * its ->cpu_util() feeds schedutil; for placement, its ->task_util() and
- * ->cpu_util_without() are what EAS, capacity fitness and misfit
- * detection read (load balancing's load stays PELT's; the list is in
+ * ->cpu_util_without() are what EAS, capacity fitness, misfit detection
+ * and the overutilized check read (load balancing's load stays PELT's;
+ * the list is in
  * Documentation/scheduler/sched-util-signal.rst). A provider can also be
  * *tracking* without being selected (for side-by-side comparison);
  * tracking is what turns its event hooks on.
@@ -135,8 +136,10 @@ enum sched_util_coverage {
  *		nothing.
  * @cpu_util_without: @cpu_util less @p's share of it, for task placement
  *		(EAS weighs @p on each candidate CPU); called for a task
- *		that is waking and not running, under @p->pi_lock. Optional:
- *		without it @p's share stays in (@cpu_util).
+ *		that is waking and not running, under @p->pi_lock. @p NULL:
+ *		@cpu_util itself, for the overutilized check, from any
+ *		context. Optional: without it @p's share stays in
+ *		(@cpu_util).
  * @start:	begin tracking (may sleep); called before the hooks are on
  * @stop:	end tracking (may sleep); called after the hooks are off and
  *		every CPU has left them
