@@ -141,7 +141,12 @@ struct walt_irq_time {
 };
 
 static DEFINE_PER_CPU(struct walt_irq_time, walt_irq_time);
-/* The first window boundary of this tracking session; see walt_start(). */
+/*
+ * The first window boundary of this tracking session; see walt_start(),
+ * which writes it while no hook runs: the hooks that read it go on after
+ * it and off, every CPU out of them, before the next start, so even a
+ * 32-bit CPU reads it whole.
+ */
 static u64 walt_session_start;
 /*
  * The tracking session: a new number, never 0, at each walt_start(), and
