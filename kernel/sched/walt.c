@@ -212,6 +212,24 @@ static void walt_rq_write_end(struct rq *rq)
 }
 
 /*
+ * @cpu's sums, read whole without its rq lock, for the tracepoints of a
+ * migration, which report the source's sums from the destination: a
+ * 32-bit CPU reads a u64 in two halves.
+ */
+static struct walt_rq_win walt_rq_sums(int cpu)
+{
+	seqcount_t *seq = per_cpu_ptr(&walt_rq_seq, cpu);
+	struct walt_rq_win copy;
+	unsigned int start;
+
+	do {
+		start = read_seqcount_begin(seq);
+		copy = per_cpu(walt_rq, cpu);
+	} while (read_seqcount_retry(seq, start));
+	return copy;
+}
+
+/*
  * Event times. The scheduler has just read sched_clock into the rq clock
  * at most events, so reading it again would only cost: rq->clock is the
  * last sched_clock_cpu() of the CPU, made monotonic. ktime_get_ns(), the
@@ -635,7 +653,6 @@ static noinline void walt_activate_arrival(struct rq *rq,
 					   struct task_struct *p, u64 now)
 {
 	struct walt_rq_win *wrq = &per_cpu(walt_rq, cpu_of(rq));
-	struct walt_rq_win *src;
 	struct walt_ctx c;
 
 	if (walt_forget_stale(p)) {
@@ -660,18 +677,26 @@ static noinline void walt_activate_arrival(struct rq *rq,
 	p->walt.in_transit = false;
 	walt_set_home(rq, p);
 
-	src = &per_cpu(walt_rq, p->walt.src_cpu);
-	trace_walt_migration_update_sum_tp(p, p->walt.src_cpu,
-					   READ_ONCE(src->curr_runnable_sum),
-					   READ_ONCE(src->prev_runnable_sum),
-					   cpu_of(rq), wrq->curr_runnable_sum,
-					   wrq->prev_runnable_sum);
-	trace_walt_migration_update_sum(p, p->walt.src_cpu,
-					READ_ONCE(src->curr_runnable_sum),
-					READ_ONCE(src->prev_runnable_sum));
-	trace_walt_migration_update_sum(p, cpu_of(rq),
-					wrq->curr_runnable_sum,
-					wrq->prev_runnable_sum);
+	if (trace_walt_migration_update_sum_tp_enabled()) {
+		struct walt_rq_win src = walt_rq_sums(p->walt.src_cpu);
+
+		trace_walt_migration_update_sum_tp(p, p->walt.src_cpu,
+						   src.curr_runnable_sum,
+						   src.prev_runnable_sum,
+						   cpu_of(rq),
+						   wrq->curr_runnable_sum,
+						   wrq->prev_runnable_sum);
+	}
+	if (trace_walt_migration_update_sum_enabled()) {
+		struct walt_rq_win src = walt_rq_sums(p->walt.src_cpu);
+
+		trace_walt_migration_update_sum(p, p->walt.src_cpu,
+						src.curr_runnable_sum,
+						src.prev_runnable_sum);
+		trace_walt_migration_update_sum(p, cpu_of(rq),
+						wrq->curr_runnable_sum,
+						wrq->prev_runnable_sum);
+	}
 }
 
 /* The framework's dispatcher has updated the rq clock. */
