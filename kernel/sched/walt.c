@@ -234,8 +234,9 @@ static struct walt_rq_win walt_rq_sums(int cpu)
  * at most events, so reading it again would only cost: rq->clock is the
  * last sched_clock_cpu() of the CPU, made monotonic. ktime_get_ns(), the
  * clock of the first version, cost about 25 instructions more per event.
- * sched_clock stops across suspend, so no windows pass for the sleep, and
- * it may be read there, unlike timekeeping.
+ * Where sched_clock stops across suspend no windows pass for the sleep,
+ * where it runs on the sleep is idle time on every CPU, and it may be read
+ * while suspending, unlike timekeeping.
  */
 static u64 walt_clock(struct rq *rq)
 {
