@@ -804,8 +804,6 @@ for board in t4_boards:
         return (pct(statistics.median(mine), statistics.median(ref))
                 + (" *" if apart(mine, ref) else ""))
 
-    nruns = {len(res.get((c, ld), {})) for c in cfgs for ld in loads}
-    boots = {k.split(".")[0] for v in res.values() for k in v}
     runs_of = {c: max(len(res.get((c, ld), {})) for ld in loads) for c in cfgs}
     boots_of = {c: len({k.split(".")[0] for ld in loads for k in res.get((c, ld), {})})
                 for c in cfgs}
