@@ -547,16 +547,21 @@ static u64 walt_task_exec(struct rq *rq, struct task_struct *p, bool running)
  * How long @p has waited on a runqueue so far, from the scheduler's own
  * count (sched_info, which CONFIG_SCHEDSTATS and CONFIG_TASK_DELAY_ACCT
  * build): the waits that ended, and the one in progress on @rq if @p is
- * queued there and not running. A lazy switch leaves the mark where it
- * was, so the wait is read at folds only, as the run time is.
+ * queued there, not running and not a delayed dequeue. A lazy switch
+ * leaves the mark where it was, so the wait is read at folds only, as the
+ * run time is. A stamp alone does not say queued: 6.12 stamps a delayed
+ * dequeue that is moved to another CPU, and a task blocked so keeps the
+ * stamp (the waking migration of such a task, under p->pi_lock, must not
+ * read a clock of an rq it does not hold).
  */
 static u64 walt_task_waited(struct rq *rq, struct task_struct *p)
 {
 #ifdef CONFIG_SCHED_INFO
 	u64 queued = p->sched_info.last_queued;
 
-	return p->sched_info.run_delay +
-	       (queued ? walt_span(queued, rq_clock(rq)) : 0);
+	if (!queued || !task_on_rq_queued(p) || p->se.sched_delayed)
+		return p->sched_info.run_delay;
+	return p->sched_info.run_delay + walt_span(queued, rq_clock(rq));
 #else
 	return 0;
 #endif

@@ -5,13 +5,13 @@
 # each time by the RTC's alarm 2 s ahead (schedbench rtcwake), with WALT
 # selected and a load pinned to CPU 1 that runs 4 ms of every 16 ms
 # (schedbench duty). WALT's events are traced around each suspend
-# (walt_update_task_ravg: the CPU's sums and the task's demand at every
-# event): 300 ms before it, then from the suspend to 100 ms after the
-# resume.
+# (walt_update_task_ravg of CPU 1: its sums and the task's demand at
+# every event): 300 ms before it, then from the suspend to 100 ms after
+# the resume.
 #
 # Pass, for every cycle: the system suspended (suspend_stats counted a
-# success, and CLOCK_BOOTTIME advanced at least half a second more than
-# CLOCK_MONOTONIC, which stops while suspended); after the suspend, CPU 1's
+# success, and the write to /sys/power/state returned only after a second
+# at least: when the alarm woke it); after the suspend, CPU 1's
 # prev_runnable_sum never exceeds the largest it had before by more than a
 # tenth of a window, nor does the load's demand: the suspended time is
 # not busy time, and the windows that passed meanwhile leave the task's
@@ -37,8 +37,12 @@ echo "== suspend: $cycles cycles, WALT window $window ns, clocksource $(cat /sys
 schedbench duty 1 4000 16000 &
 load=$!
 taskset -p 1 $$ > /dev/null
+# CPU 1's events only (the load runs there): the whole trace of 8 CPUs
+# takes the guest minutes to parse.
+echo "cpu == 1" > $T/events/sched/walt_update_task_ravg/filter ||
+	problem "walt_update_task_ravg takes no filter"
 echo 1 > $T/events/sched/walt_update_task_ravg/enable || problem "no walt_update_task_ravg event"
-echo 4096 > $T/buffer_size_kb
+echo 2048 > $T/buffer_size_kb
 
 ok=0
 i=0
@@ -47,21 +51,20 @@ while [ $i -lt $cycles ] && [ ! -s /tmp/problems ]; do
 	success=$(cat /sys/power/suspend_stats/success)
 	echo > $T/trace
 	sleep 0.3
-	echo suspend_begin > $T/trace_marker
+	cat $T/trace > /tmp/before
+	echo > $T/trace
 	slept=$(schedbench rtcwake 2) || problem "cycle $i: rtcwake: $slept"
-	echo suspend_end > $T/trace_marker
 	sleep 0.1
-	echo suspend_stop > $T/trace_marker
+	cat $T/trace > /tmp/after
 	[ "$(cat /sys/power/suspend_stats/success)" -gt "$success" ] ||
 		problem "cycle $i: suspend_stats counted no success"
 	# slept BOOTTIME_S MONOTONIC_S
 	set -- $slept
-	awk -v b="$2" -v m="$3" 'BEGIN { exit !(b - m >= 0.5) }' ||
-		problem "cycle $i: not suspended: boottime +$2 s, monotonic +$3 s"
-	res=$(awk -v load=$load -v win=$window '
-		/tracing_mark_write: suspend_begin/ { phase = 1 }
-		/tracing_mark_write: suspend_stop/ { phase = 2 }
-		phase < 2 && /walt_update_task_ravg:/ {
+	awk -v b="$2" 'BEGIN { exit !(b >= 1) }' ||
+		problem "cycle $i: not suspended until the alarm: boottime +$2 s, monotonic +$3 s"
+	res=$(awk -v load=$load '
+		FNR == 1 { phase = (FILENAME == "/tmp/after") }
+		/walt_update_task_ravg:/ {
 			cpu = -1; ps = -1; pid = -1; demand = -1
 			for (k = 1; k < NF; k++) {
 				if ($k == "cpu") cpu = $(k + 1)
@@ -75,7 +78,7 @@ while [ $i -lt $cycles ] && [ ! -s /tmp/problems ]; do
 		END {
 			printf "cpu1 %d %d %d %d load %d %d %d %d\n", n[0], n[1], p[0], p[1],
 				m[0], m[1], d[0], d[1]
-		}' $T/trace)
+		}' /tmp/before /tmp/after)
 	echo "cycle $i: slept $slept; $res"
 	set -- $res
 	# cpu1 EVENTS_BEFORE EVENTS_AFTER PS_BEFORE PS_AFTER load (the same)
