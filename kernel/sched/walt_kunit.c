@@ -1347,6 +1347,25 @@ static bool walt_read_pair(struct task_struct *a, struct task_struct *b,
 }
 
 /*
+ * A window later, a read of @a's and @b's windows that walt_read_pair()
+ * takes, both with run time in their last window; up to 10 windows.
+ */
+static bool walt_read_pair_settled(struct task_struct *a, struct task_struct *b,
+				   struct walt_task_win *wa, struct walt_task_win *wb)
+{
+	u32 window = walt_window_size();
+	int tries;
+
+	for (tries = 0; tries < 10; tries++) {
+		msleep(window / NSEC_PER_MSEC);
+		if (walt_read_pair(a, b, wa, wb) && wa->prev_window &&
+		    wb->prev_window)
+			return true;
+	}
+	return false;
+}
+
+/*
  * Runnable wait counts in a task's demand, not in its CPU's busy time
  * (sched_walt_account_wait_time). Two spinners share CPU 1, so each
  * waits while the other runs, about half of every window. Off, a task's
@@ -1359,7 +1378,7 @@ static bool walt_read_pair(struct task_struct *a, struct task_struct *b,
  * while the two prev_windows, CPU 1's busy time in that window, still add
  * up to a window (a quarter of slack: a running task's fold charges it
  * from the boundary on). Counted as busy time too, the wait would make
- * them add up to two windows. Tries that find a task waiting more than a
+ * them add up to two windows. Reads that find a task waiting more than a
  * window (its fold then pushes an empty window) are retried.
  */
 static void walt_wait_time_test(struct kunit *test)
@@ -1368,35 +1387,32 @@ static void walt_wait_time_test(struct kunit *test)
 	struct task_struct *a, *b;
 	struct walt_task_win wa, wb;
 	atomic_t *sa, *sb;
-	int tries, ok;
+	int i;
 
 	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(0)), 0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, walt_wait_time_off,
 							NULL), 0);
 	a = walt_spinner(test, 1, &sa);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, walt_pred_spinner_stop,
+							a), 0);
 	b = walt_spinner(test, 1, &sb);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, walt_pred_spinner_stop,
+							b), 0);
 	msleep(3 * window / NSEC_PER_MSEC);
-	for (tries = 0, ok = 0; tries < 10 && ok < 3; tries++) {
-		msleep(window / NSEC_PER_MSEC);
-		if (!walt_read_pair(a, b, &wa, &wb) ||
-		    !wa.prev_window || !wb.prev_window)
-			continue;
-		ok++;
+	for (i = 0; i < 3; i++) {
+		KUNIT_ASSERT_TRUE_MSG(test, walt_read_pair_settled(a, b, &wa, &wb),
+				      "off: no read in 10 windows");
 		KUNIT_EXPECT_EQ_MSG(test, wa.hist[0], wa.prev_window,
 				    "off: a sample is not the run time");
 		KUNIT_EXPECT_EQ_MSG(test, wb.hist[0], wb.prev_window,
 				    "off: a sample is not the run time");
 	}
-	KUNIT_EXPECT_EQ_MSG(test, ok, 3, "off: %d reads of %d", ok, tries);
 
 	WRITE_ONCE(walt_account_wait_time, 1);
 	msleep(3 * window / NSEC_PER_MSEC);
-	for (tries = 0, ok = 0; tries < 10 && ok < 3; tries++) {
-		msleep(window / NSEC_PER_MSEC);
-		if (!walt_read_pair(a, b, &wa, &wb) ||
-		    !wa.prev_window || !wb.prev_window)
-			continue;
-		ok++;
+	for (i = 0; i < 3; i++) {
+		KUNIT_ASSERT_TRUE_MSG(test, walt_read_pair_settled(a, b, &wa, &wb),
+				      "on: no read in 10 windows");
 		KUNIT_EXPECT_GT_MSG(test, wa.hist[0], wa.prev_window,
 				    "on: no wait in a sample");
 		KUNIT_EXPECT_GT_MSG(test, wb.hist[0], wb.prev_window,
@@ -1413,9 +1429,6 @@ static void walt_wait_time_test(struct kunit *test)
 				    "on: CPU 1 busy %u + %u ns in a %u ns window",
 				    wa.prev_window, wb.prev_window, window);
 	}
-	KUNIT_EXPECT_EQ_MSG(test, ok, 3, "on: %d reads of %d", ok, tries);
-	sched_util_kunit_spinner_stop(a);
-	sched_util_kunit_spinner_stop(b);
 }
 #endif
 
