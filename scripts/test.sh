@@ -43,7 +43,7 @@ done
 
 mkdir -p "$BUILD" "$CCACHE_DIR"
 export PYTHONDONTWRITEBYTECODE=1
-total_pass=0 total_fail=0 status=0
+total_pass=0 total_fail=0 status=0 failed_runs=()
 
 if [ $CHECK -eq 1 ]; then
 	"$REPO/scripts/check.sh" --no-prepare 2>&1 | tee "$BUILD/check.log"
@@ -66,6 +66,14 @@ for run in "${RUNS[@]}"; do
 	kunit_result "$run" "$out"
 	[ "$rc" -ne 0 ] || [ "$KUNIT_FAIL" -ne 0 ] && status=1
 	total_pass=$((total_pass + KUNIT_PASS)) total_fail=$((total_fail + KUNIT_FAIL))
+	[ "$KUNIT_FAIL" -eq 0 ] || failed_runs+=("$run")
+done
+
+# What failed, again at the end: CI shows only the last lines.
+for run in "${failed_runs[@]}"; do
+	log "$run failed:"
+	grep -E -A3 '(EXPECTATION|ASSERTION) FAILED|crashed|\[FAILED\] [a-z]' \
+		"$BUILD/kunit-$run.log" | head -n 40
 done
 
 [ -n "${check_failed:-}" ] && log "static checks FAILED: see $BUILD/check.log"

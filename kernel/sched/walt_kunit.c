@@ -251,9 +251,16 @@ static void walt_check_moved(struct kunit *test, const struct walt_snap *s,
 			    s->src.prev_runnable_sum, s->t.prev_window);
 }
 
+/*
+ * Blocked in schedule(), not only about to: a task woken between
+ * set_current_state() and schedule() is never dequeued, and one preempted
+ * there is off its CPU but still queued. A delayed dequeue counts as
+ * blocked, as it does for the hooks.
+ */
 static bool walt_blocked(struct task_struct *k)
 {
-	return !task_is_running(k) && !task_on_cpu(task_rq(k), k);
+	return !task_is_running(k) && !task_on_cpu(task_rq(k), k) &&
+	       (!task_on_rq_queued(k) || READ_ONCE(k->se.sched_delayed));
 }
 
 static bool walt_queued(struct task_struct *k)
@@ -1293,7 +1300,6 @@ static void walt_pred_reader_test(struct kunit *test)
 	u32 window = walt_window_size();
 	struct task_struct *k;
 	atomic_t *running;
-	int i;
 
 	running = kunit_kzalloc(test, sizeof(*running), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, running);
@@ -1311,11 +1317,8 @@ static void walt_pred_reader_test(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, walt_pred_put,
 							NULL), 0);
 	/* Dequeued and enqueued again: counted from now on. */
-	atomic_set(running, SPIN_BLOCK);
-	for (i = 0; i < 1000 && task_is_running(k); i++)
-		usleep_range(1000, 2000);
-	atomic_set(running, SPIN_RUN);
-	wake_up_process(k);
+	walt_block(test, k, running);
+	walt_wake_on(test, k, running, 1);
 	KUNIT_EXPECT_GT_MSG(test, walt_wait_pred(1, false, 1000), 0UL,
 			    "a RUNNABLE task with a prediction not counted");
 
