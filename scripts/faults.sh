@@ -3,7 +3,7 @@
 #
 # Fault injection: the x86_64 debug kernel of scripts/stress.sh with
 # failslab, fail_page_alloc and kmemleak (scripts/guest/faults.config),
-# on 4 vCPUs. The guest (scripts/guest/faults.sh) creates, boosts, fills
+# on 4 vCPUs. The guest (scripts/guest/fault-ops.sh) creates, boosts, fills
 # and removes boost groups (schedtune on cgroup v1, then cpu.boost on v2)
 # and switches the signal and schedutil's pl, each operation with fault
 # injection aimed at it alone. Fails unless every failure was a clean
@@ -17,7 +17,7 @@
 # the group, and then succeeds only if kmemleak reports it.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/guest-lib.sh"
+. "$(dirname "$0")/lib-qemu.sh"
 
 secs=120 inject=0
 while [ $# -gt 0 ]; do
@@ -48,7 +48,7 @@ log "booting: fault injection for $secs s (x86_64, 4 vCPUs, debug kernel)"
 start=$(date +%s)
 out=$GUEST/faults.log
 res=$(GUEST_LOGLEVEL=5 QEMU_CPUS=4 QEMU_MEM=2048 QEMU_TIMEOUT=$((secs * 3 + 600)) \
-	boot "$out" faults "guest_mode=faults faults_seconds=$secs log_buf_len=16M")
+	boot "$out" faults "guest_mode=fault-ops faults_seconds=$secs log_buf_len=16M")
 grep -aE '^(faults|FAULTS|[a-z0-9-]+=)' "$out" || true
 [ -n "$res" ] || guest_failed faults "$out"
 log "faults: ${res:-the guest did not finish} (guest ran $(( $(date +%s) - start )) s; log $out)"

@@ -34,7 +34,7 @@
 # non-zero if any boot failed.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/guest-lib.sh"
+. "$(dirname "$0")/lib-qemu.sh"
 
 KUNIT=() CHECKS=0 SOC=0 KEYFLIP=0 FLIPS=200 FILTER= PREPARE=1
 while [ $# -gt 0 ]; do

@@ -107,7 +107,7 @@ kunit_opts() { # run: ARCH, ARCH-debug or x86_64-kcsan (scripts/kcsan.sh)
 
 # QEMU 7.2's multi-threaded TCG crashes x86 guests that patch their code
 # with text_poke_bp()'s int3, as the KUnit suites do at every signal
-# switch (scripts/guest-lib.sh, guest_accel()): x86_64 runs
+# switch (scripts/lib-qemu.sh, guest_accel()): x86_64 runs
 # single-threaded unless GUEST_MTTCG=1. arm and arm64 patch a static
 # branch by writing one instruction, with no int3 phase, and keep
 # kunit.py's default.

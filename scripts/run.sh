@@ -5,7 +5,7 @@
 # x86_64 kernel and a baseline kernel (pristine 6.12 + only the series'
 # virtual OPP cpufreq driver, so that both run schedutil), a busybox
 # initramfs with rt-app, hackbench and scripts/guest/schedbench.c (and an
-# arm64 one with rt-app built from Debian's source, scripts/guest-lib.sh), and
+# arm64 one with rt-app built from Debian's source, scripts/lib-qemu.sh), and
 # boots QEMU (2 vCPUs, TCG, no network; nothing runs on the host kernel):
 #
 #   checks   the user interfaces: selection knobs, SchedTune through
@@ -40,13 +40,14 @@
 #            configuration, three runs of each load (not in the default).
 #
 # Results go to $SCHED_UTIL_CACHE/results (tables.md and CSV files), which
-# scripts/upstream.sh puts in the cover letter.
+# scripts/upstream.sh puts in the cover letter; SCHED_UTIL_RESULTS=DIR
+# writes them to DIR instead (a trial run that leaves the published data).
 #
 #   scripts/run.sh [checks|tables|bench|soc|place|energy|energy-full]...
 #   (default: all but energy-full)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/guest-lib.sh"
+. "$(dirname "$0")/lib-qemu.sh"
 
 parts=("${@:-checks tables bench soc place energy}")
 parts=(${parts[*]})
@@ -54,7 +55,7 @@ parts=(${parts[*]})
 "$REPO/scripts/setup.sh"
 "$REPO/scripts/prepare-tree.sh"
 
-RESULTS=$CACHE/results
+RESULTS=${SCHED_UTIL_RESULTS:-$CACHE/results}
 mkdir -p "$RESULTS"
 
 need_x86=0 need_baseline=0 need_soc=0
@@ -81,7 +82,8 @@ fi
 # Guest time counts instructions: host load does not show in the results.
 ICOUNT=(-icount shift=0,sleep=off)
 
-# One boot of the virtual SoC: soc_run BOARD WHAT APPEND TAGS [LOG]. The
+# One boot of the virtual SoC: soc_run BOARD WHAT APPEND TAGS [LOG], APPEND
+# its guest_mode= (soc, place or energy) and their parameters. The
 # guest reports "soc BOARD WHAT ok"; its log is LOG, by default
 # soc-BOARD-WHAT.log (spaces as dashes), its PASS/FAIL lines go to stderr
 # and its TAGS rows, prefixed with BOARD, to stdout. Sets status=1 unless
@@ -91,7 +93,7 @@ soc_run() {
 	out=$GUEST/${5:-soc-$board-${what// /-}.log}
 	log "booting: the virtual $board, $what (arm64, 8 vCPUs, -icount)"
 	start=$(date +%s)
-	res=$(boot_soc "$out" patched-arm64 $board "guest_mode=soc board=$board $append" \
+	res=$(boot_soc "$out" patched-arm64 $board "board=$board $append" \
 		"${ICOUNT[@]}")
 	log "soc $board $what: $res in $(( $(date +%s) - start )) s"
 	grep -aE '^(PASS|FAIL)' "$out" >&2 || true
@@ -100,7 +102,7 @@ soc_run() {
 	grep -aE "^($tags)," "$out" | sed "s/^/$board,/" || true
 }
 
-# Table 4's configurations, one column each (scripts/guest/soc.sh, t4=):
+# Table 4's configurations, one column each (scripts/guest/energy.sh, t4=):
 # a governor, or a signal (pelt, pelt8, pelt16, walt, waltN: N ms
 # windows) with options: -pl (schedutil's pl), -hs (schedutil's
 # hispeed_freq at each policy's third OPP), -boostN (the loads' group
@@ -130,7 +132,7 @@ t4_boots() { # runs boots...
 		done
 		log "Table 4: boot $n of $total ($board, $cfg, repetition $i), $(( $(date +%s) - start )) s elapsed"
 		(
-			append="soc=table4 t4=$cfg t4_runs=$runs"
+			append="guest_mode=energy t4=$cfg t4_runs=$runs"
 			case $cfg in walt[0-9]*)
 				w=${cfg%%-*}
 				append="$append walt_ravg_window=${w#walt}000000" ;;
@@ -178,7 +180,7 @@ for part in "${parts[@]}"; do
 		: > "$RESULTS/raw-tables.csv.new"
 		for t in 1 2; do
 			progress tables $t 2
-			append="guest_mode=tables tables=$t"
+			append="guest_mode=ramp-step tables=$t"
 			log "booting: table $t (-icount)"
 			start=$(date +%s)
 			res=$(boot "$GUEST/table$t.log" patched "$append" "${ICOUNT[@]}")
@@ -217,7 +219,7 @@ for part in "${parts[@]}"; do
 			i=$((i + 1))
 			progress soc $i 3
 			board=${run%:*} what=${run#*:}
-			soc_run $board $what "soc=$what sched_verbose" 'T1H|EM|POLICY|WORK|RTAPP|UTIL' \
+			soc_run $board $what "guest_mode=soc soc=$what sched_verbose" 'T1H|EM|POLICY|WORK|RTAPP|UTIL' \
 				>> "$RESULTS/raw-soc.csv.new"
 		done
 		mv "$RESULTS/raw-soc.csv.new" "$RESULTS/raw-soc.csv"
@@ -225,7 +227,7 @@ for part in "${parts[@]}"; do
 		;;
 	place)
 		progress place 1 1
-		soc_run hikey960 table5 "soc=table5 sched_verbose" 'T5|EM|POLICY' \
+		soc_run hikey960 table5 "guest_mode=place sched_verbose" 'T5|EM|POLICY' \
 			> "$RESULTS/raw-place.csv"
 		cp "$GUEST/soc-hikey960-table5.log" "$RESULTS/soc-hikey960-table5.log"
 		;;

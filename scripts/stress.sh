@@ -4,7 +4,7 @@
 # Reliability stress: boot the patched kernel built with the debug options
 # of the KUnit debug run (lockdep, atomic-sleep and preemption checks,
 # UBSAN, KASAN) and CONFIG_SCHED_UTIL_CHECKS, and run
-# scripts/guest/stress.sh for a bounded time: loads, CPU hotplug, boost
+# scripts/guest/churn.sh for a bounded time: loads, CPU hotplug, boost
 # group churn (schedtune on cgroup v1, then cpu.boost on v2) with random
 # boosts and prefer_idle, schedutil pl/hispeed_freq churn, signal
 # switching and affinity changes. Fails unless the guest finishes with a
@@ -26,7 +26,7 @@
 # succeeds only if the consistency checks catch it.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/guest-lib.sh"
+. "$(dirname "$0")/lib-qemu.sh"
 
 secs=300 inject=0 board=
 while [ $# -gt 0 ]; do
@@ -62,7 +62,7 @@ if [ -z "$board" ]; then
 	start=$(date +%s)
 	# Single-threaded TCG, as every guest (guest_accel).
 	res=$(GUEST_LOGLEVEL=5 QEMU_CPUS=4 QEMU_MEM=2048 QEMU_TIMEOUT=$((secs * 3 + 600)) \
-		boot "$out" stress "guest_mode=stress stress_seconds=$secs log_buf_len=16M")
+		boot "$out" stress "guest_mode=churn stress_seconds=$secs log_buf_len=16M")
 else
 	out=$GUEST/stress-$board.log
 	cat "$REPO/scripts/guest/stress.config" "$REPO/scripts/guest/stress-soc.config" \
@@ -76,7 +76,7 @@ else
 	# its domain dumps at every hotplug would wrap at the default size.
 	res=$(GUEST_LOGLEVEL=5 QEMU_MEM=1024 QEMU_TIMEOUT=$((secs * 3 + 900)) \
 		boot_soc "$out" stress-arm64 "$board" \
-		"guest_mode=stress stress_seconds=$secs stress_lockcount=0 sched_verbose log_buf_len=16M" \
+		"guest_mode=churn stress_seconds=$secs stress_lockcount=0 sched_verbose log_buf_len=16M" \
 		-monitor "unix:$GUEST/stress-$board.monitor,server,nowait")
 fi
 grep -aE '^(stress|STRESS|[a-z-]+=)' "$out" || true

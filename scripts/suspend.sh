@@ -4,7 +4,7 @@
 # Suspend to idle with WALT selected and a load running: the debug kernels
 # of scripts/stress.sh, on x86_64 (4 vCPUs) and on the virtual HiKey960
 # (arm64, 8 vCPUs, EAS), each suspended CYCLES times in a row and woken by
-# its RTC's alarm (scripts/guest/suspend.sh). Fails unless every cycle
+# its RTC's alarm (scripts/guest/suspend-cycles.sh). Fails unless every cycle
 # suspended, WALT counted none of the suspended time as busy time on the
 # loaded CPU nor in the load's demand, and the kernel log is clean. About
 # 5 min per architecture warm (a cold kernel build adds 5-10 min each).
@@ -21,7 +21,7 @@
 # which WALT sees as an interval of idle CPUs, as with a stable TSC.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/guest-lib.sh"
+. "$(dirname "$0")/lib-qemu.sh"
 
 arches="x86_64 arm64" cycles=20 inject=0
 while [ $# -gt 0 ]; do
@@ -62,7 +62,7 @@ for arch in $arches; do
 		# CMOS alarm's own IRQ 8 does (cmos_suspend() makes it a
 		# wake-up IRQ).
 		res=$(GUEST_LOGLEVEL=5 QEMU_CPUS=4 QEMU_MEM=2048 QEMU_TIMEOUT=$((cycles * 30 + 600)) \
-			boot "$out" stress "guest_mode=suspend suspend_cycles=$cycles hpet=disable no_console_suspend log_buf_len=16M")
+			boot "$out" stress "guest_mode=suspend-cycles suspend_cycles=$cycles hpet=disable no_console_suspend log_buf_len=16M")
 	else
 		cat "$REPO/scripts/guest/stress.config" "$REPO/scripts/guest/stress-soc.config" \
 			> "$BUILD/stress-arm64.extra"
@@ -74,7 +74,7 @@ for arch in $arches; do
 		start=$(date +%s)
 		res=$(GUEST_LOGLEVEL=5 QEMU_MEM=1024 QEMU_TIMEOUT=$((cycles * 90 + 900)) \
 			boot_soc "$out" stress-arm64 hikey960 \
-			"guest_mode=suspend suspend_cycles=$cycles log_buf_len=16M")
+			"guest_mode=suspend-cycles suspend_cycles=$cycles log_buf_len=16M")
 	fi
 	grep -aE '^(== suspend|cycle |suspend:|SUSPEND)' "$out" | tail -25 || true
 	[ -n "$res" ] || guest_failed "suspend $arch" "$out"

@@ -27,9 +27,11 @@
  * To keep enqueue/dequeue O(1) whatever the number of groups, each CPU
  * counts its runnable tasks per boost *value* (201 buckets), not per
  * group, with a bitmap of the non-empty buckets: the CPU's boost is the
- * highest set bit. Nothing runs on those paths until a non-zero boost is
- * first written (static keys sched_tune_uncount_on, then sched_tune_used),
- * as with uclamp.
+ * highest set bit. Nothing runs on those paths while no group is boosted:
+ * the counting and the margins (static key sched_tune_used) go on with the
+ * first non-zero boost and off a second after the last one went; only the
+ * dequeue hook's own key (sched_tune_uncount_on) stays on once set, so
+ * that a task counted before is uncounted.
  */
 #include <linux/bitmap.h>
 #include <linux/cgroup.h>

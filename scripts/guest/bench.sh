@@ -108,7 +108,7 @@ else
 fi
 dmesg | grep -E 'WARNING:|BUG:|Oops|lockdep|UBSAN|KASAN' && result="fail (kernel log)"
 # Timing is only as good as the clock: the TSC must have stayed the
-# clocksource (scripts/guest-lib.sh, GUEST_CPU).
+# clocksource (scripts/lib-qemu.sh, GUEST_CPU).
 cs=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)
 [ "$cs" = tsc ] || result="fail (clocksource $cs, not tsc)"
 echo "GUEST RESULT: bench $cfg $result"

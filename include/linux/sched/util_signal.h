@@ -18,9 +18,9 @@
  * signal that covers the fair class (PELT):
  *
  *   sched_util_cpu_util()          the selected signal, capacity scale
- *     -> sched_tune_cpu_util()     SchedTune margin (if CONFIG_SCHED_TUNE)
  *     -> effective_cpu_util()      + RT/DL/IRQ, uclamp min/max hints
- *     -> sched_tune_cpu_util()     SchedTune margin (if CONFIG_SCHED_TUNE)
+ *     -> sched_tune_cpu_util()     SchedTune margin (if CONFIG_SCHED_TUNE),
+ *                                  on the whole CPU's sum
  *     -> sugov_effective_cpu_perf() headroom
  *
  * and for one that covers the whole CPU (WALT), to which nothing it holds

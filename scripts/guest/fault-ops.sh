@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Sourced by scripts/guest/init for guest_mode=faults (scripts/faults.sh):
+# Sourced by scripts/guest/init for guest_mode=fault-ops (scripts/faults.sh):
 # for faults_seconds= seconds, boost groups are created, boosted, given
 # tasks and removed (schedtune on cgroup v1 for the first half, the cpu
 # controller's cpu.boost on v2 for the second) and the signal and

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Sourced by scripts/guest/init for guest_mode=stress (scripts/stress.sh):
+# Sourced by scripts/guest/init for guest_mode=churn (scripts/stress.sh):
 # for stress_seconds= (kernel command line) seconds, concurrently:
 # loads (x86_64: hackbench and stress-ng cpu/fork/yield stressors; the
 # virtual SoC, which has neither: rt-app's Android workloads, schedbench's

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Sourced by scripts/guest/init for guest_mode=tables: the measurements
+# Sourced by scripts/guest/init for guest_mode=ramp-step: the measurements
 # behind Table 1 (tables=1 on the kernel command line) or Table 2
 # (tables=2) of scripts/run.sh, on the patched kernel with the
 # virtual OPP cpufreq driver (208 ... 1200 MHz, schedutil). Prints CSV
@@ -185,7 +185,7 @@ fi
 select_signal pelt
 
 # Timing is only as good as the clock: the TSC must have stayed the
-# clocksource (scripts/guest-lib.sh, GUEST_CPU).
+# clocksource (scripts/lib-qemu.sh, GUEST_CPU).
 cs=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)
 [ "$cs" = tsc ] || result="fail (clocksource $cs, not tsc)"
 echo "GUEST RESULT: table $which $result"

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Sourced by scripts/guest/init for guest_mode=suspend (scripts/suspend.sh):
+# Sourced by scripts/guest/init for guest_mode=suspend-cycles
+# (scripts/suspend.sh):
 # suspend to idle suspend_cycles= times in a row (20 by default), woken
 # each time by the RTC's alarm 2 s ahead (schedbench rtcwake), with WALT
 # selected and a load pinned to CPU 1 that runs 4 ms of every 16 ms
