@@ -48,7 +48,7 @@ build_kernel() { # name tree [extra config fragment]
 		[ "$(printf '%s\n' "${want[@]}" | grep "^$opt=" | tail -1)" = "$line" ] || continue
 		case "$line" in
 		CONFIG_SCHED_UTIL_SIGNAL=*|CONFIG_SCHED_TUNE=*|CONFIG_SCHED_WALT=*)
-			[ "$1" = baseline ] && continue ;;
+			[[ $1 == baseline* ]] && continue ;;
 		esac
 		if [[ $line == *=n ]]; then
 			! grep -q "^$opt=" "$out/.config" || die "$1 kernel config has $opt"

@@ -95,6 +95,11 @@ def main():
     else:
         problems.append("Table 3: no data (run scripts/run.sh bench)")
 
+    # Not in the main command's default: a table only when it ran.
+    t3s = parse.table3(results, "raw-bench-soc.csv")
+    if t3s is not None:
+        md += tables_soc.table3_soc(results, t3s)
+
     t1h = parse.table1_hikey(results)
     if t1h:
         md += tables_soc.table1_hikey(results, t1h)

@@ -16,6 +16,10 @@
 #   bench    Table 3 (overhead: hackbench pinned and on 2 CPUs, a pinned
 #            pipe ping-pong; upstream's uclamp.min as a reference),
 #            one boot per configuration, -icount;
+#   bench-soc  Table 3 on the virtual HiKey960 (arm64, 8 vCPUs, EAS on):
+#            the arm64 baseline kernel and the series, the benchmarks an
+#            arm64 guest can run plus an EAS wake-up benchmark, -icount
+#            (not in the default);
 #   soc      the virtual SoC (arm64, QEMU virt with the HiKey's and the
 #            HiKey960's CPUs, OPPs and Energy Model from the kernel's own
 #            device trees, scripts/soc-dtb.py): its checks on both boards
@@ -43,7 +47,7 @@
 # scripts/upstream.sh puts in the cover letter; SCHED_UTIL_RESULTS=DIR
 # writes them to DIR instead (a trial run that leaves the published data).
 #
-#   scripts/run.sh [checks|tables|bench|soc|place|energy|energy-full]...
+#   scripts/run.sh [checks|tables|bench|bench-soc|soc|place|energy|energy-full]...
 #   (default: all but energy-full)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -58,10 +62,11 @@ parts=(${parts[*]})
 RESULTS=${SCHED_UTIL_RESULTS:-$CACHE/results}
 mkdir -p "$RESULTS"
 
-need_x86=0 need_baseline=0 need_soc=0
+need_x86=0 need_baseline=0 need_baseline_soc=0 need_soc=0
 for p in "${parts[@]}"; do
 	case $p in
 	bench) need_baseline=1 need_x86=1 ;;
+	bench-soc) need_baseline_soc=1 need_soc=1 ;;
 	soc|place|energy|energy-full) need_soc=1 ;;
 	*) need_x86=1 ;;
 	esac
@@ -72,6 +77,10 @@ if [ $need_baseline = 1 ]; then
 	build_kernel baseline "$BASE_SRC"
 fi
 [ $need_x86 = 1 ] && make_initramfs
+if [ $need_baseline_soc = 1 ]; then
+	prepare_baseline_tree
+	build_kernel baseline-arm64 "$BASE_SRC"
+fi
 if [ $need_soc = 1 ]; then
 	build_kernel patched-arm64 "$SRC"
 	make_initramfs_arm64
@@ -212,6 +221,33 @@ for part in "${parts[@]}"; do
 		done
 		mv "$RESULTS/raw-bench.csv.new" "$RESULTS/raw-bench.csv"
 		;;
+	bench-soc)
+		# Table 3 on the virtual HiKey960: one boot per configuration,
+		# JOBS (default: the host's cores) at a time; under -icount
+		# guests side by side do not change each other's results.
+		cfgs=(baseline pelt walt boost walt-boost uclamp)
+		[ -n "${TABLE3_SOC_BOOTS:-}" ] && cfgs=($TABLE3_SOC_BOOTS)
+		for cfg in "${cfgs[@]}"; do
+			while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-$(nproc)}" ]; do
+				wait -n || status=1
+			done
+			kernel=patched-arm64
+			[ $cfg = baseline ] || [ $cfg = uclamp ] && kernel=baseline-arm64
+			log "booting: bench=$cfg on the virtual HiKey960, $kernel kernel (-icount)"
+			(
+				out=$GUEST/bench-soc-$cfg.log start=$(date +%s)
+				res=$(boot_soc "$out" $kernel hikey960 \
+					"guest_mode=bench bench=$cfg" "${ICOUNT[@]}")
+				log "bench-soc $cfg: $res in $(( $(date +%s) - start )) s"
+				[ -n "$res" ] || guest_failed "bench-soc $cfg" "$out"
+				[ "$res" = "bench $cfg ok" ] || { [ -z "$res" ] || tail -30 "$out"; exit 1; }
+			) &
+		done
+		while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || status=1; done
+		for cfg in "${cfgs[@]}"; do
+			grep -a '^T3,' "$GUEST/bench-soc-$cfg.log" || true
+		done > "$RESULTS/raw-bench-soc.csv"
+		;;
 	soc)
 		: > "$RESULTS/raw-soc.csv.new"
 		i=0
@@ -264,7 +300,7 @@ for part in "${parts[@]}"; do
 			cat "$f"
 		done > "$RESULTS/raw-energy.csv"
 		;;
-	*) die "unknown part $part (checks, tables, bench, soc, place, energy, energy-full)" ;;
+	*) die "unknown part $part (checks, tables, bench, bench-soc, soc, place, energy, energy-full)" ;;
 	esac
 done
 

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Sourced by scripts/guest/init for guest_mode=bench: one column of
-# Table 3 of scripts/run.sh. The kernel command line's bench= names the
-# configuration, set up here on a freshly booted kernel:
+# Table 3 of scripts/run.sh, on x86_64 (2 vCPUs; run.sh bench) or on the
+# virtual HiKey960 (arm64, 8 vCPUs, EAS on; run.sh bench-soc). The kernel
+# command line's bench= names the configuration, set up here on a freshly
+# booted kernel:
 #
 #   baseline    pristine 6.12 + the virtual OPP cpufreq driver only
 #   pelt        the series, PELT selected, WALT off, no boost ever set
@@ -46,9 +48,19 @@
 #   migrate         a sleeper woken from CPU 0 by a pipe, 5000 times, each
 #                   time on the other CPU (the waker moves its affinity
 #                   while it sleeps): every wake-up migrates it, with only
-#                   p->pi_lock held (walt_migrate()); ns per round trip.
+#                   p->pi_lock held (walt_migrate()); ns per round trip;
+#   eas-wakeup      the virtual HiKey960 only: four tasks, not pinned,
+#                   each woken every 8 ms by its timer to run 0.5 ms,
+#                   500 times: every wake-up places the task with
+#                   find_energy_efficient_cpu() (the placement signal's
+#                   cpu_util_without() for every candidate CPU); the
+#                   mean wake-up latency and CPU time per period beyond
+#                   the run, ns.
 #
-# Under QEMU -icount guest time counts instructions.
+# The virtual HiKey960 runs pingpong, periodic, migrate and eas-wakeup:
+# its initramfs has no hackbench (Debian's is not static) and ipi needs
+# x86's cpuid device; CPUs 0 and 1 are little ones. Under QEMU -icount guest time counts
+# instructions.
 
 RUNS=10
 cfg=unset
@@ -93,11 +105,17 @@ run() {
 	done
 }
 
-hackbench -p -g 2 -l 100 >/dev/null	# warm-up, not counted
-if [ $cfg = pelt8 ]; then
+if [ "$(uname -m)" = aarch64 ]; then
+	run pingpong $RUNS schedbench pingpong 1 50000
+	run periodic $RUNS schedbench periodic 1 2000 1000
+	run migrate $RUNS schedbench migrate 5000
+	run eas-wakeup $RUNS schedbench eas 4 500 8000 500
+elif [ $cfg = pelt8 ]; then
+	hackbench -p -g 2 -l 100 >/dev/null	# warm-up, not counted
 	run pingpong $RUNS schedbench pingpong 1 50000
 	run periodic $RUNS schedbench periodic 1 2000 1000
 else
+	hackbench -p -g 2 -l 100 >/dev/null	# warm-up, not counted
 	run hackbench-1cpu $((2 * RUNS)) taskset -c 1 schedbench cputime hackbench -p -g 2 -l 100
 	run hackbench $RUNS schedbench cputime hackbench -p -g 2 -l 100
 	run messaging 3 schedbench cputime hackbench -p --threads -g 25 -l 1000
@@ -107,8 +125,11 @@ else
 	run migrate $RUNS schedbench migrate 5000
 fi
 dmesg | grep -E 'WARNING:|BUG:|Oops|lockdep|UBSAN|KASAN' && result="fail (kernel log)"
-# Timing is only as good as the clock: the TSC must have stayed the
-# clocksource (scripts/lib-qemu.sh, GUEST_CPU).
+# Timing is only as good as the clock: the TSC (scripts/lib-qemu.sh,
+# GUEST_CPU), or arm64's architected timer, must have stayed the
+# clocksource.
 cs=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)
-[ "$cs" = tsc ] || result="fail (clocksource $cs, not tsc)"
+want=tsc
+[ "$(uname -m)" = aarch64 ] && want=arch_sys_counter
+[ "$cs" = $want ] || result="fail (clocksource $cs, not $want)"
 echo "GUEST RESULT: bench $cfg $result"

@@ -47,6 +47,22 @@
  *                            from idle on this CPU. Prints the elapsed and
  *                            CPU nanoseconds per read.
  *
+ *   schedbench eas N PERIODS PERIOD_US RUN_US
+ *                            N processes, not pinned, each woken by an
+ *                            absolute timer every PERIOD_US and running
+ *                            RUN_US of CPU time, PERIODS times: small
+ *                            periodic tasks whose every wake-up, on an
+ *                            asymmetric system with EAS (none of them
+ *                            overutilizes a CPU), goes through
+ *                            find_energy_efficient_cpu(), which reads the
+ *                            placement signal's cpu_util_without() for
+ *                            every candidate CPU. Prints the mean wake-up
+ *                            latency (timer expiry to running again: the
+ *                            timer IRQ, the placement, a migration and a
+ *                            switch from idle, in ns) and the CPU
+ *                            nanoseconds per period beyond RUN_US, over
+ *                            all N.
+ *
  *   schedbench migrate N     a waker pinned to CPU 0 and a sleeper that it
  *                            wakes N times through a pipe, each time on
  *                            the other CPU: the waker waits until the
@@ -538,6 +554,79 @@ static int duty(int cpu, long run_us, long period_us)
 	return 0;
 }
 
+static void add_ns(struct timespec *ts, long long ns)
+{
+	ns += ts->tv_nsec;
+	ts->tv_sec += ns / 1000000000LL;
+	ts->tv_nsec = ns % 1000000000LL;
+}
+
+static long long ts_ns(const struct timespec *ts)
+{
+	return ts->tv_sec * 1000000000LL + ts->tv_nsec;
+}
+
+static int eas(int n, long periods, long period_us, long run_us)
+{
+	long long sums[2], lat = 0, cpu = 0;
+	struct timespec next;
+	int back[2], i, status, ret = 0;
+	pid_t pid;
+	long k;
+
+	if (n < 1 || periods < 1 || run_us >= period_us || pipe(back)) {
+		fprintf(stderr, "eas: bad arguments or no pipe\n");
+		return 1;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &next);
+	/* All start together, 10 ms from now, once every child exists. */
+	add_ns(&next, 10000000LL);
+	for (i = 0; i < n; i++) {
+		pid = fork();
+		if (pid < 0) {
+			perror("fork");
+			return 1;
+		}
+		if (pid)
+			continue;
+		if (prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL))
+			_exit(1);
+		sums[0] = 0;
+		for (k = 0; k < periods; k++) {
+			long long woke, end;
+
+			if (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL))
+				_exit(1);
+			woke = now_ns();
+			sums[0] += woke - ts_ns(&next);
+			end = thread_ns() + run_us * 1000LL;
+			while (thread_ns() < end)
+				;
+			add_ns(&next, period_us * 1000LL);
+		}
+		/* Its CPU time: the runs, the wake-ups' and sleeps' share. */
+		sums[1] = cpu_ns();
+		_exit(write(back[1], sums, sizeof(sums)) != sizeof(sums));
+	}
+	for (i = 0; i < n; i++) {
+		if (read(back[0], sums, sizeof(sums)) != sizeof(sums)) {
+			fprintf(stderr, "eas: a child failed\n");
+			ret = 1;
+			break;
+		}
+		lat += sums[0];
+		cpu += sums[1];
+	}
+	for (i = 0; i < n; i++)
+		if (wait(&status) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
+			ret = 1;
+	if (ret)
+		return 1;
+	printf("%.1f %.1f\n", (double)lat / n / periods,
+	       (double)cpu / n / periods - run_us * 1000.0);
+	return 0;
+}
+
 static double clock_s(clockid_t id)
 {
 	struct timespec ts;
@@ -613,6 +702,8 @@ int main(int argc, char **argv)
 		return ipi(atoi(argv[2]), atol(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "migrate"))
 		return migrate(atol(argv[2]));
+	if (argc == 6 && !strcmp(argv[1], "eas"))
+		return eas(atoi(argv[2]), atol(argv[3]), atol(argv[4]), atol(argv[5]));
 	if (argc == 4 && !strcmp(argv[1], "failing") &&
 	    (!strcmp(argv[2], "mkdir") || !strcmp(argv[2], "rmdir")))
 		return failing(argv[2], argv[3], NULL);
@@ -630,7 +721,8 @@ int main(int argc, char **argv)
 		return asuser(atoi(argv[2]), argv + 3);
 	fprintf(stderr,
 		"usage: %s step CPU [fifo] | pingpong CPU N | periodic CPU N PERIOD_US |\n"
-		"       ipi CPU N | migrate N | uclampmin PID PERCENT |\n"
+		"       ipi CPU N | migrate N | eas N PERIODS PERIOD_US RUN_US |\n"
+		"       uclampmin PID PERCENT |\n"
 		"       failing mkdir|rmdir PATH | failing write PATH VALUE |\n"
 		"       duty CPU RUN_US PERIOD_US | rtcwake SECS |\n"
 		"       cputime CMD... | asuser UID CMD...\n",

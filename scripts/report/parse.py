@@ -106,10 +106,11 @@ def table2b(results):
     return [r for r in rows(results, "raw-tables.csv", "T2S") if r[0] != "error"]
 
 
-def table3(results):
-    """Table 3 (overhead): {(benchmark, configuration): ([elapsed], [CPU
-    time], [context switches])} over the runs, None without T3 rows."""
-    t3 = rows(results, "raw-bench.csv", "T3")
+def table3(results, name="raw-bench.csv"):
+    """Table 3 (overhead; raw-bench-soc.csv: on the virtual HiKey960):
+    {(benchmark, configuration): ([elapsed], [CPU time], [context
+    switches])} over the runs, None without T3 rows."""
+    t3 = rows(results, name, "T3")
     if not t3:
         return None
     vals = {}

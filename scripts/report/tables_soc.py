@@ -1,12 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0
 """The virtual SoC tables as markdown and table*.csv: Table 1 on the
-virtual HiKey, Table 5 on the virtual HiKey960, Table 4 on both, and
-Table 4 in short for the README. Each table function takes parse's data,
+virtual HiKey, Table 5 on the virtual HiKey960, Table 4 on both, Table 3
+on the virtual HiKey960, and Table 4 in short for the README. Each table function takes parse's data,
 writes its CSV into RESULTS_DIR and returns its markdown lines."""
 import statistics
 
 from report.common import (BIG, CLUSTER_SHARE, SEED_T1_FREQ, T4_BENCH_MS, T4_LABELS,
-                           apart, med0, pct, spread, write_csv)
+                           apart, med0, pct, pct2, spread, write_csv)
+from report.tables_x86 import T3_CSV_HEAD, T3_HEAD, overhead_row
 
 # The seed's Table 1 PerfIndex, for the side-by-side columns.
 SEED_T1_PERF = {0: (0.53, 0.12), 15: (0.61, 0.07), 30: (0.68, 0.07),
@@ -367,3 +368,57 @@ def readme_summary(t4_summary):
                                     for _, _, cells in t["rows"]) + " |")
         out.append("")
     return "\n".join(out)
+
+
+# Table 3 on the virtual HiKey960 (scripts/guest/bench.sh, run.sh
+# bench-soc): the benchmarks an arm64 guest runs, and EAS's wake-up.
+T3_SOC_BENCHES = ("pingpong", "periodic", "migrate", "eas-wakeup")
+T3_SOC_CONFIGS = ("baseline", "pelt", "walt", "boost", "walt-boost", "uclamp")
+T3_SOC_WHAT = {"pingpong": "ping-pong on little CPU 1, ns per round trip",
+               "periodic": "1 ms wake from idle on little CPU 1, ns per "
+                           "period (elapsed: beyond 1 ms)",
+               "migrate": "migrating wake-ups between little CPUs 0 and 1, "
+                          "ns per round trip",
+               "eas-wakeup": "EAS wake-ups: 4 tasks of 0.5 ms every 8 ms, "
+                             "ns per period (elapsed: wake-up latency; CPU: "
+                             "beyond the 0.5 ms run)"}
+
+
+def table3_soc(results, vals):
+    """Table 3 on the virtual HiKey960, from parse.table3(results,
+    "raw-bench-soc.csv")."""
+    md = ["## Table 3 on the virtual HiKey960: overhead on arm64 with EAS, "
+          "QEMU -icount (guest time counts instructions)", ""] + T3_HEAD
+    data = []
+    walt_vs_pelt = []
+    for bench in T3_SOC_BENCHES:
+        what = T3_SOC_WHAT[bench]
+        base = vals.get((bench, "baseline"))
+        for cfg in T3_SOC_CONFIGS:
+            v = vals.get((bench, cfg))
+            if not v:
+                continue
+            row, fields, _ = overhead_row(what, cfg, v, base)
+            md.append(row)
+            data.append([bench, cfg] + fields)
+        pelt, walt = vals.get((bench, "pelt")), vals.get((bench, "walt"))
+        if pelt and walt:
+            for i, name in ((1, "CPU time"), (0, "elapsed")):
+                walt_vs_pelt.append(
+                    f"{what.split(',')[0]}, {name}: "
+                    f"{pct2(statistics.median(walt[i]), statistics.median(pelt[i]))}")
+    write_csv(results, "table3-hikey960.csv", T3_CSV_HEAD, data)
+    md += ["", "The virtual HiKey960 (arm64, 8 vCPUs: CPUs 0-3 little, 4-7 big, "
+           "EAS on; scripts/run.sh bench-soc), configurations as in Table 3, "
+           "the baseline the arm64 baseline kernel. Its initramfs has no "
+           "hackbench and arm64 has no cpuid device: ping-pong, the 1 ms wake "
+           "from idle and the migrating wake-ups as in Table 3, on little "
+           "CPUs; EAS wake-ups: four tasks, not pinned, each woken by its "
+           "timer every 8 ms to run 0.5 ms, 500 times, so that every wake-up "
+           "places the task with find_energy_efficient_cpu(), which reads the "
+           "placement signal's cpu_util_without() for each candidate CPU; "
+           "elapsed is the mean latency from the timer's expiry to the task "
+           "running, CPU the task's CPU time per period beyond its run.", "",
+           "WALT selected against PELT selected: " + "; ".join(walt_vs_pelt)
+           + ".", ""]
+    return md

@@ -119,14 +119,33 @@ T3_WHAT = {"hackbench-1cpu": "hackbench on CPU 1, us per run",
            "migrate": "migrating wake-ups, ns per round trip"}
 
 
+T3_HEAD = ["| benchmark | configuration | runs | CPU time median (min-max) "
+           "| vs baseline | elapsed median (min-max) | vs baseline "
+           "| context switches per run |",
+           "|---|---|---:|---:|---:|---:|---:|---:|"]
+T3_CSV_HEAD = ["benchmark", "config", "runs", "cpu_median", "cpu_min", "cpu_max",
+               "elapsed_median", "elapsed_min", "elapsed_max", "switches_median"]
+
+
+def overhead_row(what, cfg, v, base):
+    """One configuration's row of an overhead table (Table 3 and its
+    arm64 column), its CSV fields and its CPU time against the baseline."""
+    el, cpu, sw = v
+    mc, me = statistics.median(cpu), statistics.median(el)
+    ms = statistics.median(sw) if sw else float("nan")
+    rc = pct2(mc, statistics.median(base[1])) if base else "n/a"
+    re_ = pct2(me, statistics.median(base[0])) if base else "n/a"
+    row = (f"| {what} | {cfg} | {len(cpu)} "
+           f"| {mc:.0f} ({min(cpu):.0f}-{max(cpu):.0f}) | {rc} "
+           f"| {me:.0f} ({min(el):.0f}-{max(el):.0f}) | {re_} "
+           f"| {ms:.0f} |")
+    return row, [len(cpu), mc, min(cpu), max(cpu), me, min(el), max(el), ms], rc
+
+
 def table3(results, vals):
     """Table 3: overhead, from parse.table3()."""
     md = ["## Table 3: overhead, QEMU -icount (guest time counts instructions)",
-          "",
-          "| benchmark | configuration | runs | CPU time median (min-max) "
-          "| vs baseline | elapsed median (min-max) | vs baseline "
-          "| context switches per run |",
-          "|---|---|---:|---:|---:|---:|---:|---:|"]
+          ""] + T3_HEAD
     data = []
     goal = []
     boosts = {}
@@ -137,27 +156,16 @@ def table3(results, vals):
             v = vals.get((bench, cfg))
             if not v:
                 continue
-            el, cpu, sw = v
-            mc, me = statistics.median(cpu), statistics.median(el)
-            ms = statistics.median(sw) if sw else float("nan")
-            rc = pct2(mc, statistics.median(base[1])) if base else "n/a"
-            re_ = pct2(me, statistics.median(base[0])) if base else "n/a"
-            md.append(f"| {what} | {cfg} | {len(cpu)} "
-                      f"| {mc:.0f} ({min(cpu):.0f}-{max(cpu):.0f}) | {rc} "
-                      f"| {me:.0f} ({min(el):.0f}-{max(el):.0f}) | {re_} "
-                      f"| {ms:.0f} |")
-            data.append([bench, cfg, len(cpu), mc, min(cpu), max(cpu),
-                         me, min(el), max(el), ms])
+            row, fields, rc = overhead_row(what, cfg, v, base)
+            md.append(row)
+            data.append([bench, cfg] + fields)
             if cfg == "walt-boost" and base:
                 runs_spread = (max(base[1]) - min(base[1])) / statistics.median(base[1])
                 goal.append(f"{what.split(',')[0]} {rc} (baseline runs "
                             f"spread {runs_spread * 100:.1f}%)")
             if cfg in ("boost", "uclamp") and base:
                 boosts.setdefault(what.split(',')[0], []).append(f"{cfg} {rc}")
-    write_csv(results, "table3.csv", ["benchmark", "config", "runs", "cpu_median",
-                                      "cpu_min", "cpu_max", "elapsed_median",
-                                      "elapsed_min", "elapsed_max", "switches_median"],
-              data)
+    write_csv(results, "table3.csv", T3_CSV_HEAD, data)
     md += ["", "baseline: pristine 6.12 + the virtual OPP driver only; pelt: the "
            "series with PELT selected, WALT off, no boost ever set; walt: WALT "
            "selected; walt-boost: WALT and the benchmark in a group boosted 10; "
