@@ -7,7 +7,7 @@ import statistics
 
 from report.common import (BIG, CLUSTER_SHARE, SEED_T1_FREQ, T4_BENCH_MS, T4_LABELS,
                            apart, med0, pct, pct2, spread, write_csv)
-from report.tables_x86 import T3_CSV_HEAD, T3_HEAD, overhead_row
+from report.tables_x86 import T3_CSV_HEAD, T3_HEAD, overhead_rows
 
 # The seed's Table 1 PerfIndex, for the side-by-side columns.
 SEED_T1_PERF = {0: (0.53, 0.12), 15: (0.61, 0.07), 30: (0.68, 0.07),
@@ -387,25 +387,16 @@ T3_SOC_WHAT = {"pingpong": "ping-pong on little CPU 1, ns per round trip",
 def table3_soc(results, vals):
     """Table 3 on the virtual HiKey960, from parse.table3(results,
     "raw-bench-soc.csv")."""
+    rows, data, _ = overhead_rows(vals, T3_SOC_BENCHES, T3_SOC_WHAT, T3_SOC_CONFIGS)
     md = ["## Table 3 on the virtual HiKey960: overhead on arm64 with EAS, "
-          "QEMU -icount (guest time counts instructions)", ""] + T3_HEAD
-    data = []
+          "QEMU -icount (guest time counts instructions)", ""] + T3_HEAD + rows
     walt_vs_pelt = []
     for bench in T3_SOC_BENCHES:
-        what = T3_SOC_WHAT[bench]
-        base = vals.get((bench, "baseline"))
-        for cfg in T3_SOC_CONFIGS:
-            v = vals.get((bench, cfg))
-            if not v:
-                continue
-            row, fields, _ = overhead_row(what, cfg, v, base)
-            md.append(row)
-            data.append([bench, cfg] + fields)
         pelt, walt = vals.get((bench, "pelt")), vals.get((bench, "walt"))
         if pelt and walt:
             for i, name in ((1, "CPU time"), (0, "elapsed")):
                 walt_vs_pelt.append(
-                    f"{what.split(',')[0]}, {name}: "
+                    f"{T3_SOC_WHAT[bench].split(',')[0]}, {name}: "
                     f"{pct2(statistics.median(walt[i]), statistics.median(pelt[i]))}")
     write_csv(results, "table3-hikey960.csv", T3_CSV_HEAD, data)
     md += ["", "The virtual HiKey960 (arm64, 8 vCPUs: CPUs 0-3 little, 4-7 big, "

@@ -127,44 +127,53 @@ T3_CSV_HEAD = ["benchmark", "config", "runs", "cpu_median", "cpu_min", "cpu_max"
                "elapsed_median", "elapsed_min", "elapsed_max", "switches_median"]
 
 
-def overhead_row(what, cfg, v, base):
-    """One configuration's row of an overhead table (Table 3 and its
-    arm64 column), its CSV fields and its CPU time against the baseline."""
-    el, cpu, sw = v
-    mc, me = statistics.median(cpu), statistics.median(el)
-    ms = statistics.median(sw) if sw else float("nan")
-    rc = pct2(mc, statistics.median(base[1])) if base else "n/a"
-    re_ = pct2(me, statistics.median(base[0])) if base else "n/a"
-    row = (f"| {what} | {cfg} | {len(cpu)} "
-           f"| {mc:.0f} ({min(cpu):.0f}-{max(cpu):.0f}) | {rc} "
-           f"| {me:.0f} ({min(el):.0f}-{max(el):.0f}) | {re_} "
-           f"| {ms:.0f} |")
-    return row, [len(cpu), mc, min(cpu), max(cpu), me, min(el), max(el), ms], rc
+def overhead_rows(vals, benches, what_of, configs):
+    """The rows of an overhead table (Table 3 and its arm64 version): the
+    markdown rows, the CSV rows and {(benchmark, configuration): CPU time
+    against the baseline} of every benchmark under every configuration
+    that ran it."""
+    md, data, vs_base = [], [], {}
+    for bench in benches:
+        what = what_of[bench]
+        base = vals.get((bench, "baseline"))
+        for cfg in configs:
+            v = vals.get((bench, cfg))
+            if not v:
+                continue
+            el, cpu, sw = v
+            mc, me = statistics.median(cpu), statistics.median(el)
+            ms = statistics.median(sw) if sw else float("nan")
+            rc = pct2(mc, statistics.median(base[1])) if base else "n/a"
+            re_ = pct2(me, statistics.median(base[0])) if base else "n/a"
+            md.append(f"| {what} | {cfg} | {len(cpu)} "
+                      f"| {mc:.0f} ({min(cpu):.0f}-{max(cpu):.0f}) | {rc} "
+                      f"| {me:.0f} ({min(el):.0f}-{max(el):.0f}) | {re_} "
+                      f"| {ms:.0f} |")
+            data.append([bench, cfg, len(cpu), mc, min(cpu), max(cpu),
+                         me, min(el), max(el), ms])
+            vs_base[bench, cfg] = rc
+    return md, data, vs_base
 
 
 def table3(results, vals):
     """Table 3: overhead, from parse.table3()."""
+    rows, data, vs_base = overhead_rows(vals, T3_BENCHES, T3_WHAT, T3_CONFIGS)
     md = ["## Table 3: overhead, QEMU -icount (guest time counts instructions)",
-          ""] + T3_HEAD
-    data = []
+          ""] + T3_HEAD + rows
     goal = []
     boosts = {}
     for bench in T3_BENCHES:
-        what = T3_WHAT[bench]
+        what = T3_WHAT[bench].split(',')[0]
         base = vals.get((bench, "baseline"))
-        for cfg in T3_CONFIGS:
-            v = vals.get((bench, cfg))
-            if not v:
-                continue
-            row, fields, rc = overhead_row(what, cfg, v, base)
-            md.append(row)
-            data.append([bench, cfg] + fields)
-            if cfg == "walt-boost" and base:
-                runs_spread = (max(base[1]) - min(base[1])) / statistics.median(base[1])
-                goal.append(f"{what.split(',')[0]} {rc} (baseline runs "
-                            f"spread {runs_spread * 100:.1f}%)")
-            if cfg in ("boost", "uclamp") and base:
-                boosts.setdefault(what.split(',')[0], []).append(f"{cfg} {rc}")
+        if not base:
+            continue
+        if (bench, "walt-boost") in vs_base:
+            runs_spread = (max(base[1]) - min(base[1])) / statistics.median(base[1])
+            goal.append(f"{what} {vs_base[bench, 'walt-boost']} (baseline runs "
+                        f"spread {runs_spread * 100:.1f}%)")
+        for cfg in ("boost", "uclamp"):
+            if (bench, cfg) in vs_base:
+                boosts.setdefault(what, []).append(f"{cfg} {vs_base[bench, cfg]}")
     write_csv(results, "table3.csv", T3_CSV_HEAD, data)
     md += ["", "baseline: pristine 6.12 + the virtual OPP driver only; pelt: the "
            "series with PELT selected, WALT off, no boost ever set; walt: WALT "
