@@ -56,12 +56,13 @@
  *                            overutilizes a CPU), goes through
  *                            find_energy_efficient_cpu(), which reads the
  *                            placement signal's cpu_util_without() for
- *                            every candidate CPU. Prints the mean wake-up
- *                            latency (timer expiry to running again: the
- *                            timer IRQ, the placement, a migration and a
- *                            switch from idle, in ns) and the CPU
- *                            nanoseconds per period beyond RUN_US, over
- *                            all N.
+ *                            every candidate CPU. Their phases are spread
+ *                            over the period, so that none waits for
+ *                            another. Prints the mean wake-up latency
+ *                            (timer expiry to running again: the timer
+ *                            IRQ, the placement, a migration and a switch
+ *                            from idle, in ns) and the CPU nanoseconds per
+ *                            period beyond RUN_US, over all N.
  *
  *   schedbench migrate N     a waker pinned to CPU 0 and a sleeper that it
  *                            wakes N times through a pipe, each time on
@@ -591,6 +592,12 @@ static int eas(int n, long periods, long period_us, long run_us)
 			continue;
 		if (prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL))
 			_exit(1);
+		/*
+		 * Phases spread over the period: packed on one CPU, as EAS
+		 * may place them, the tasks still do not wait for each
+		 * other, so the latency is the wake-up's alone.
+		 */
+		add_ns(&next, period_us * 1000LL * i / n);
 		sums[0] = 0;
 		for (k = 0; k < periods; k++) {
 			long long woke, end;
