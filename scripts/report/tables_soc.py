@@ -409,7 +409,11 @@ def table3_soc(results, vals):
            "places the task with find_energy_efficient_cpu(), which reads the "
            "placement signal's cpu_util_without() for each candidate CPU; "
            "elapsed is the mean latency from the timer's expiry to the task "
-           "running, CPU the task's CPU time per period beyond its run.", "",
+           "running, CPU the task's CPU time per period beyond its run. The "
+           "migrating wake-ups' waker polls (sched_yield() until the sleeper "
+           "sleeps): where a configuration's context switches per run "
+           "differ from the baseline's, so does the number of polls, and "
+           "that row compares the polling, not the migration.", "",
            "WALT selected against PELT selected: " + "; ".join(walt_vs_pelt)
            + ".", ""]
     return md
