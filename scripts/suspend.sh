@@ -12,13 +12,14 @@
 #   scripts/suspend.sh [--arch x86_64|arm64] [--cycles N] [--inject-bug]
 #
 # --inject-bug builds the kernel with a counted suspend: a CPU's sync
-# charges an interval of more than a second since its last one as busy
-# (the loaded CPU has none but the sleep), and then succeeds only if the
-# guest reports CPU 1 busier after the suspend than before (arm64 unless
-# --arch says otherwise). The SoC guest has no cpuidle driver, so suspend
-# to idle does not freeze its tick and timekeeping (tick_freeze() needs an
-# idle state that enters s2idle): sched_clock runs through the sleep,
-# which WALT sees as an interval of idle CPUs, as with a stable TSC.
+# while the system suspends (pm_suspend_target_state set) charges the
+# interval as busy, and then succeeds only if the guest reports CPU 1
+# busier after the suspend than before (arm64 unless --arch says
+# otherwise). The SoC guest has no cpuidle driver, so suspend to idle does
+# not freeze its tick and timekeeping (tick_freeze() needs an idle state
+# that enters s2idle): sched_clock and the idle CPUs' ticks run through the
+# sleep, which WALT sees as idle windows, as with a stable TSC. (With the
+# tick frozen, sched_clock would stop for the sleep, and WALT see none.)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-qemu.sh"
@@ -43,9 +44,11 @@ if [ $inject = 1 ]; then
 	f=$SRC/kernel/sched/walt.c
 	[ "$(grep -c '^static void walt_sync(struct rq \*rq, u64 now, bool busy)$' "$f")" = 1 ] ||
 		die "cannot find walt_sync() in $f"
-	sed -i '/^static void walt_sync(struct rq \*rq, u64 now, bool busy)$/,/^{$/ s/^{$/{\n\tbusy |= now > per_cpu(walt_rq, cpu_of(rq)).busy_mark + NSEC_PER_SEC; \/* injected *\//' "$f"
-	grep -q 'injected \*/' "$f" || die "the fault was not injected"
-	log "injected: a CPU's sync charges more than a second since its last one as busy"
+	sed -i '/^static void walt_sync(struct rq \*rq, u64 now, bool busy)$/,/^{$/ s/^{$/{\n\tbusy |= pm_suspend_target_state != PM_SUSPEND_ON; \/* injected *\//' "$f"
+	sed -i '0,/^#include <linux\/cpuhotplug.h>$/ s//#include <linux\/cpuhotplug.h>\n#include <linux\/suspend.h>/' "$f"
+	grep -q 'injected \*/' "$f" && grep -q '^#include <linux/suspend.h>$' "$f" ||
+		die "the fault was not injected"
+	log "injected: a CPU's sync while the system suspends charges the interval as busy"
 fi
 # The next prepare-tree.sh run restores walt.c from pristine + series.
 

@@ -99,7 +99,8 @@
  *                            pinned to CPU, runs RUN_US of its own CPU
  *                            time in every PERIOD_US and sleeps the rest,
  *                            until killed: a load with a known busy time
- *                            per window.
+ *                            per window. Periods missed (a suspend froze
+ *                            it) are skipped, not caught up.
  *
  *   schedbench rtcwake SECS  sets the alarm of /dev/rtc0 SECS seconds
  *                            ahead (RTC_WKALM_SET) and suspends to idle
@@ -534,6 +535,18 @@ static long long thread_ns(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+static void add_ns(struct timespec *ts, long long ns)
+{
+	ns += ts->tv_nsec;
+	ts->tv_sec += ns / 1000000000LL;
+	ts->tv_nsec = ns % 1000000000LL;
+}
+
+static long long ts_ns(const struct timespec *ts)
+{
+	return ts->tv_sec * 1000000000LL + ts->tv_nsec;
+}
+
 static int duty(int cpu, long run_us, long period_us)
 {
 	struct timespec next;
@@ -545,26 +558,17 @@ static int duty(int cpu, long run_us, long period_us)
 		end = thread_ns() + run_us * 1000LL;
 		while (thread_ns() < end)
 			;
-		next.tv_nsec += period_us * 1000L;
-		while (next.tv_nsec >= 1000000000L) {
-			next.tv_nsec -= 1000000000L;
-			next.tv_sec++;
-		}
+		/*
+		 * The next period that has not begun: after a suspend, a
+		 * catch-up of every period missed would run flat out for a
+		 * quarter of the time suspended.
+		 */
+		do
+			add_ns(&next, period_us * 1000LL);
+		while (ts_ns(&next) <= now_ns());
 		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL);
 	}
 	return 0;
-}
-
-static void add_ns(struct timespec *ts, long long ns)
-{
-	ns += ts->tv_nsec;
-	ts->tv_sec += ns / 1000000000LL;
-	ts->tv_nsec = ns % 1000000000LL;
-}
-
-static long long ts_ns(const struct timespec *ts)
-{
-	return ts->tv_sec * 1000000000LL + ts->tv_nsec;
 }
 
 static int eas(int n, long periods, long period_us, long run_us)
