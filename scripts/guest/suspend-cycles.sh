@@ -34,6 +34,10 @@ T=/sys/kernel/tracing
 mount -t tracefs nodev $T 2>/dev/null
 [ -w /sys/power/state ] && grep -qw freeze /sys/power/state || problem "no suspend to idle in /sys/power/state"
 [ -e /dev/rtc0 ] || problem "no /dev/rtc0"
+# Only a wake-up source's alarm ends suspend to idle.
+w=/sys/class/rtc/rtc0/device/power/wakeup
+echo "== rtc0: $(cat /sys/class/rtc/rtc0/name 2>/dev/null), wakeup $(cat $w 2>/dev/null || echo 'not capable')"
+[ -w $w ] && echo enabled > $w
 echo 0 > /sys/power/pm_async || problem "pm_async not settable"
 echo walt > /proc/sys/kernel/sched_util_signal || problem "WALT not selected"
 # The top OPP throughout: WALT scales busy time by the frequency, and
@@ -45,7 +49,8 @@ for p in /sys/devices/system/cpu/cpufreq/policy*; do
 done
 window=$(cat /proc/sys/kernel/sched_walt_ravg_window)
 # A window of CPU 1 busy throughout, as WALT scales it at the top OPP.
-full=$((window * $(cat /sys/devices/system/cpu/cpu1/cpu_capacity) / 1024))
+cap=$(cat /sys/devices/system/cpu/cpu1/cpu_capacity 2>/dev/null || echo 1024)
+full=$((window * cap / 1024))
 echo "== suspend: $cycles cycles, WALT window $window ns, clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 
 schedbench duty 1 4000 16000 &
