@@ -591,6 +591,80 @@ unsigned long sched_util_cpu_util_without(int cpu, struct task_struct *p)
 EXPORT_SYMBOL_IF_KUNIT(sched_util_cpu_util_without);
 
 /*
+ * An energy-aware placement (find_energy_efficient_cpu()) reads each
+ * candidate CPU's utilization without the waking task up to five times:
+ * for its performance domain's busy time, for its spare capacity, and for
+ * the domain's highest utilization with the task on no CPU, on its
+ * previous CPU and on the best other one. PELT's is a field; another
+ * signal's may take a clock read and roll the CPU's sums to it (WALT).
+ * Inside a placement a CPU is read once, so the placement also compares
+ * the CPUs on one snapshot. The domains are walked one at a time: one of
+ * up to SCHED_UTIL_PLACE_SLOTS CPUs is read once per CPU, a larger one
+ * shares slots and some of its CPUs are read again.
+ *
+ * Per waking CPU, written only there with IRQs off (the waking task's
+ * pi_lock is held across the placement): @place numbers the placements
+ * (never 0), each slot holds the first read of a CPU in one of them.
+ */
+#define SCHED_UTIL_PLACE_SLOTS	16
+
+struct sched_util_place_read {
+	u64		place;
+	int		cpu;
+	unsigned long	util;
+};
+
+struct sched_util_place {
+	u64				place;
+	struct sched_util_place_read	read[SCHED_UTIL_PLACE_SLOTS];
+};
+
+static DEFINE_PER_CPU(struct sched_util_place, sched_util_place);
+
+/**
+ * sched_util_place_begin() - start a placement's reads on this CPU
+ *
+ * IRQs must stay off from here to the placement's last read.
+ *
+ * Return: the placement's number for sched_util_cpu_util_without_once().
+ */
+u64 sched_util_place_begin(void)
+{
+	lockdep_assert_irqs_disabled();
+	return ++this_cpu_ptr(&sched_util_place)->place;
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_util_place_begin);
+
+/**
+ * sched_util_cpu_util_without_once() - a CPU's utilization without a
+ *					waking task, once per placement
+ * @cpu: the CPU
+ * @p: the placement's waking task
+ * @place: sched_util_place_begin()'s number on this CPU, or 0 for a read
+ *	   outside a placement
+ *
+ * Return: sched_util_cpu_util_without(@cpu, @p) as the placement's first
+ * read of @cpu gave it.
+ */
+unsigned long sched_util_cpu_util_without_once(int cpu, struct task_struct *p,
+					       u64 place)
+{
+	struct sched_util_place_read *r;
+
+	if (!place)
+		return sched_util_cpu_util_without(cpu, p);
+	lockdep_assert_irqs_disabled();
+	r = &this_cpu_ptr(&sched_util_place)->read[cpu % SCHED_UTIL_PLACE_SLOTS];
+	if (r->place != place || r->cpu != cpu) {
+		r->util = sched_util_cpu_util_without(cpu, p);
+		r->cpu = cpu;
+		r->place = place;
+	}
+	return r->util;
+}
+EXPORT_SYMBOL_IF_KUNIT(sched_util_cpu_util_without_once);
+
+/*
  * kernel.sched_util_signal: a write selects one signal for both roles;
  * a read gives its name, or "FREQUENCY/PLACEMENT" while the roles differ
  * (as the Android knobs of a provider can leave them, e.g. "walt/pelt").

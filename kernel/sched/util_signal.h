@@ -192,6 +192,17 @@ static inline unsigned long sched_util_cpu_util_without(int cpu,
 	return 0;
 }
 
+static inline u64 sched_util_place_begin(void)
+{
+	return 0;
+}
+
+static inline unsigned long
+sched_util_cpu_util_without_once(int cpu, struct task_struct *p, u64 place)
+{
+	return 0;
+}
+
 static inline int sched_util_hook_activate(struct rq *rq,
 					   struct task_struct *p, int flags)
 {

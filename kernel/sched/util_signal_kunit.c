@@ -2,7 +2,8 @@
 /*
  * KUnit tests for the utilization-signal framework: registration, lookup
  * and selection by name, hook dispatch, which IRQ time reaches a provider,
- * switching while tasks run, and PELT equivalence on live runqueues.
+ * switching while tasks run, PELT equivalence on live runqueues, and one
+ * read of each CPU per placement.
  */
 #include <kunit/test.h>
 #include <kunit/visibility.h>
@@ -62,6 +63,21 @@ static void test_unregister(void *sig)
 {
 	sched_util_signal_unregister(sig);
 }
+
+/* A placement provider whose every read gives another value. */
+static atomic_t test_without_reads;
+
+static unsigned long test_cpu_util_without(int cpu, struct task_struct *p)
+{
+	return 1000 * (cpu + 1) + atomic_inc_return(&test_without_reads);
+}
+
+static struct sched_util_signal test_once_signal = {
+	.name		= "kunit_once",
+	.cpu_util	= test_cpu_util,
+	.task_util	= test_task_util,
+	.cpu_util_without = test_cpu_util_without,
+};
 
 static int util_signal_test_init(struct kunit *test)
 {
@@ -540,6 +556,51 @@ static void util_signal_roles_test(struct kunit *test)
 }
 
 /*
+ * Inside a placement, each CPU's utilization without the waking task is
+ * read from the provider once: the placement's later reads of a CPU give
+ * its first read's value, another CPU is read on its own, and the next
+ * placement, or a read outside one (0), reads again. The provider gives
+ * another value at each call, so a second call shows.
+ */
+static void util_signal_place_once_test(struct kunit *test)
+{
+	unsigned long first0, first1, again0, again1, next0, outside;
+	unsigned long flags;
+	u64 place, next;
+
+	atomic_set(&test_without_reads, 0);
+	INIT_LIST_HEAD(&test_once_signal.list);
+	KUNIT_ASSERT_EQ(test, sched_util_signal_register(&test_once_signal), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, test_unregister,
+							&test_once_signal), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, util_signal_select_pelt,
+							NULL), 0);
+	KUNIT_ASSERT_EQ(test, sched_util_signal_select_for("kunit_once",
+							   SCHED_UTIL_PLACE), 0);
+
+	local_irq_save(flags);
+	place = sched_util_place_begin();
+	first0 = sched_util_cpu_util_without_once(0, current, place);
+	first1 = sched_util_cpu_util_without_once(1, current, place);
+	again0 = sched_util_cpu_util_without_once(0, current, place);
+	again1 = sched_util_cpu_util_without_once(1, current, place);
+	next = sched_util_place_begin();
+	next0 = sched_util_cpu_util_without_once(0, current, next);
+	outside = sched_util_cpu_util_without_once(0, current, 0);
+	local_irq_restore(flags);
+
+	KUNIT_EXPECT_EQ(test, first0, 1001UL);
+	KUNIT_EXPECT_EQ(test, first1, 2002UL);
+	KUNIT_EXPECT_EQ(test, again0, first0);
+	KUNIT_EXPECT_EQ(test, again1, first1);
+	KUNIT_EXPECT_NE(test, next, place);
+	KUNIT_EXPECT_NE(test, next, 0ULL);
+	KUNIT_EXPECT_EQ(test, next0, 1003UL);
+	KUNIT_EXPECT_EQ(test, outside, 1004UL);
+	KUNIT_EXPECT_EQ(test, atomic_read(&test_without_reads), 4);
+}
+
+/*
  * schedutil's hispeed and pl floors (sugov_raise_util()), worked out by
  * hand. A big CPU (capacity 1024) with a 2 GHz reference frequency unless
  * a row says otherwise; at 1 GHz its capacity is 512, so hispeed_load 90
@@ -623,6 +684,7 @@ static struct kunit_case util_signal_cases[] = {
 	KUNIT_CASE_SLOW(util_signal_covers_test),
 	KUNIT_CASE_SLOW(util_signal_placement_pelt_test),
 	KUNIT_CASE(util_signal_roles_test),
+	KUNIT_CASE(util_signal_place_once_test),
 	{}
 };
 
