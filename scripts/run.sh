@@ -15,11 +15,13 @@
 #            Table 2 (WALT vs. PELT step response), -icount;
 #   bench    Table 3 (overhead: hackbench pinned and on 2 CPUs, a pinned
 #            pipe ping-pong; upstream's uclamp.min as a reference),
-#            one boot per configuration, -icount;
+#            one boot per configuration (scripts/guest/bench.sh),
+#            -icount; TABLE3_BOOTS="config ..." boots only those, the
+#            other configurations' rows kept;
 #   bench-soc  Table 3 on the virtual HiKey960 (arm64, 8 vCPUs, EAS on):
 #            the arm64 baseline kernel and the series, the benchmarks an
 #            arm64 guest can run plus an EAS wake-up benchmark, -icount
-#            (not in the default);
+#            (not in the default; TABLE3_SOC_BOOTS as TABLE3_BOOTS);
 #   soc      the virtual SoC (arm64, QEMU virt with the HiKey's and the
 #            HiKey960's CPUs, OPPs and Energy Model from the kernel's own
 #            device trees, scripts/soc-dtb.py): its checks on both boards
@@ -109,6 +111,15 @@ soc_run() {
 	[ -n "$res" ] || guest_failed "soc $board $what" "$out"
 	[ "$res" = "soc $board $what ok" ] || status=1
 	grep -aE "^($tags)," "$out" | sed "s/^/$board,/" || true
+}
+
+# The rows "T3,BENCHMARK,CONFIG,..." of Table 3's CSV FILE whose
+# configuration is none of CONFIGS: kept when only those run again.
+kept_rows() { # file configs...
+	local f=$1
+	shift
+	[ -r "$f" ] || return 0
+	grep -av -E "^T3,[^,]*,($(IFS='|'; echo "$*"))," "$f" || true
 }
 
 # Table 4's configurations, one column each (scripts/guest/energy.sh, t4=):
@@ -201,9 +212,11 @@ for part in "${parts[@]}"; do
 		mv "$RESULTS/raw-tables.csv.new" "$RESULTS/raw-tables.csv"
 		;;
 	bench)
-		: > "$RESULTS/raw-bench.csv.new"
-		cfgs=(baseline pelt pelt8 walt walt-boost boost uclamp)
+		cfgs=(baseline pelt pelt8 walt walt-pl walt-boost boost uclamp)
 		[ -n "${TABLE3_BOOTS:-}" ] && cfgs=($TABLE3_BOOTS)
+		# TABLE3_BOOTS: only those configurations again, the others'
+		# rows kept.
+		kept_rows "$RESULTS/raw-bench.csv" "${cfgs[@]}" > "$RESULTS/raw-bench.csv.new"
 		i=0
 		for cfg in "${cfgs[@]}"; do
 			i=$((i + 1))
@@ -225,7 +238,7 @@ for part in "${parts[@]}"; do
 		# Table 3 on the virtual HiKey960: one boot per configuration,
 		# JOBS (default: the host's cores) at a time; under -icount
 		# guests side by side do not change each other's results.
-		cfgs=(baseline pelt walt boost walt-boost uclamp)
+		cfgs=(baseline pelt walt walt-pl boost walt-boost uclamp)
 		[ -n "${TABLE3_SOC_BOOTS:-}" ] && cfgs=($TABLE3_SOC_BOOTS)
 		for cfg in "${cfgs[@]}"; do
 			while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-$(nproc)}" ]; do
@@ -244,9 +257,13 @@ for part in "${parts[@]}"; do
 			) &
 		done
 		while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || status=1; done
-		for cfg in "${cfgs[@]}"; do
-			grep -a '^T3,' "$GUEST/bench-soc-$cfg.log" || true
-		done > "$RESULTS/raw-bench-soc.csv"
+		{
+			kept_rows "$RESULTS/raw-bench-soc.csv" "${cfgs[@]}"
+			for cfg in "${cfgs[@]}"; do
+				grep -a '^T3,' "$GUEST/bench-soc-$cfg.log" || true
+			done
+		} > "$RESULTS/raw-bench-soc.csv.new"
+		mv "$RESULTS/raw-bench-soc.csv.new" "$RESULTS/raw-bench-soc.csv"
 		;;
 	soc)
 		: > "$RESULTS/raw-soc.csv.new"

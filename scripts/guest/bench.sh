@@ -13,6 +13,10 @@
 #               (kernel.sched_pelt_multiplier 4): the ping-pong and the
 #               wake from idle only, where the faster clock runs at every
 #               switch
+#   walt-pl     the series, WALT selected with what the Android kernels
+#               added to it: schedutil's pl on every policy (so the
+#               per-CPU sums of predicted demand are kept) and runnable
+#               wait in task demand
 #   walt-boost  the series, WALT selected, benchmarks in a group boosted 10
 #   boost       the series, PELT selected, benchmarks in a group boosted 10:
 #               SchedTune's cost on its own
@@ -72,6 +76,14 @@ case $cfg in
 baseline|pelt|boost) ;;
 walt|walt-boost)
 	select_signal walt || result=fail ;;
+walt-pl)
+	select_signal walt || result=fail
+	echo 1 > /proc/sys/kernel/sched_walt_account_wait_time || result=fail
+	pl=
+	for su in /sys/devices/system/cpu/cpufreq/policy*/schedutil; do
+		echo 1 > $su/pl && pl="$pl $(cat $su/pl)" || result=fail
+	done
+	[ -n "$pl" ] || result="fail (walt-pl: no schedutil policy)" ;;
 pelt8)
 	select_signal pelt8 || result=fail ;;
 uclamp)

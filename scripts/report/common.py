@@ -13,7 +13,8 @@ BOOSTS = (0, 15, 30, 60, -100)
 # Table 3's benchmarks and configurations, in the table's order.
 T3_BENCHES = ("hackbench-1cpu", "hackbench", "messaging", "pingpong", "periodic",
               "ipi", "migrate")
-T3_CONFIGS = ("baseline", "pelt", "pelt8", "walt", "walt-boost", "boost", "uclamp")
+T3_CONFIGS = ("baseline", "pelt", "pelt8", "walt", "walt-pl", "walt-boost", "boost",
+              "uclamp")
 # Table 5 on the virtual HiKey960: a big CPU's capacity.
 BIG = 1024
 # Table 4's configurations, in the order of the data (run.sh's

@@ -373,7 +373,7 @@ def readme_summary(t4_summary):
 # Table 3 on the virtual HiKey960 (scripts/guest/bench.sh, run.sh
 # bench-soc): the benchmarks an arm64 guest runs, and EAS's wake-up.
 T3_SOC_BENCHES = ("pingpong", "periodic", "migrate", "eas-wakeup")
-T3_SOC_CONFIGS = ("baseline", "pelt", "walt", "boost", "walt-boost", "uclamp")
+T3_SOC_CONFIGS = ("baseline", "pelt", "walt", "walt-pl", "boost", "walt-boost", "uclamp")
 T3_SOC_WHAT = {"pingpong": "ping-pong on little CPU 1, ns per round trip",
                "periodic": "1 ms wake from idle on little CPU 1, ns per "
                            "period (elapsed: beyond 1 ms)",

@@ -177,7 +177,10 @@ def table3(results, vals):
     write_csv(results, "table3.csv", T3_CSV_HEAD, data)
     md += ["", "baseline: pristine 6.12 + the virtual OPP driver only; pelt: the "
            "series with PELT selected, WALT off, no boost ever set; walt: WALT "
-           "selected; walt-boost: WALT and the benchmark in a group boosted 10; "
+           "selected; walt-pl: WALT with what the Android kernels added to it, "
+           "schedutil's pl on every policy (so each CPU's predicted demand is "
+           "summed at every enqueue and dequeue) and runnable wait in task "
+           "demand; walt-boost: WALT and the benchmark in a group boosted 10; "
            "boost: PELT and the benchmark in a group boosted 10 (SchedTune "
            "alone); uclamp: the baseline kernel with the benchmark's tasks at "
            "uclamp.min 10% (upstream's per-task boost, for reference). "
