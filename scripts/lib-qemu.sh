@@ -272,7 +272,9 @@ GUEST_CPU=max,vendor=GenuineIntel,family=6,model=85
 # boots under MTTCG and in 0 of 10 single-threaded (`scripts/flake.sh
 # --keyflip N`; README "Reliability"). Every guest therefore runs
 # single-threaded TCG (one host thread runs all vCPUs in turn); -icount
-# needs that anyway. GUEST_MTTCG=1 selects MTTCG, for a QEMU with the fix.
+# needs that anyway. GUEST_MTTCG=1 selects MTTCG, for a QEMU with the fix
+# or an arm64 guest (whose static keys are patched one instruction at a
+# time, with no int3 phase) that runs without -icount.
 guest_accel() {
 	if [ -n "${GUEST_MTTCG:-}" ]; then
 		echo tcg,thread=multi
@@ -361,7 +363,7 @@ boot_soc() { # log kernel-name board append [qemu options...]
 	local out=$1 kernel=$BUILD/guest-$2/arch/arm64/boot/Image board=$3 append=$4
 	shift 4
 	timeout "${QEMU_TIMEOUT:-1800}" qemu-system-aarch64 -nodefaults -nographic \
-		-no-reboot "${SOC_MACHINE[@]}" -m "${QEMU_MEM:-512}" -accel tcg,thread=single \
+		-no-reboot "${SOC_MACHINE[@]}" -m "${QEMU_MEM:-512}" -accel "$(guest_accel)" \
 		-serial mon:stdio -dtb "$(soc_dtb_file "$board")" "$@" \
 		-kernel "$kernel" -initrd "$GUEST/initramfs-arm64.cpio" \
 		-append "console=ttyAMA0 panic=-1 quiet loglevel=${GUEST_LOGLEVEL:-4} $append ${GUEST_APPEND:-}" |
