@@ -6,9 +6,11 @@
 # KASAN (which KCSAN excludes). WALT's and SchedTune's lock-free paths
 # (seqcount readers, per-CPU records read from other CPUs, READ_ONCE
 # fields) run there under live load. Every KCSAN report is printed with
-# the functions it names; the run fails on a report that names a
-# function of the series (walt_, sched_tune_/stune_, sched_util_,
-# sugov_) and on any other kernel warning. Failed cases are listed but
+# the functions it names; the run fails on a report whose racing
+# functions (its title) include one of the series (walt_, sched_tune_/
+# stune_, sched_util_, sugov_; a race in the kernel's own code that a
+# test's call reaches is listed only) and on any other kernel warning.
+# Failed cases are listed but
 # do not fail the run: KCSAN's watchpoints stall the accessing task
 # (80 us at a sampled access), so the live cases that time a spinner's
 # share of a window (walt_migration_wakeup_test, walt_schedutil_input_test)
@@ -16,15 +18,25 @@
 # vCPU; their behaviour is checked by scripts/test.sh. Not in CI: a cold
 # build takes 20 to 40 minutes on 2 cores.
 #
-#   scripts/kcsan.sh [GLOB]
+#   scripts/kcsan.sh [--inject-race] [GLOB]
 #
 # kernel/sched is built without KCSAN (its Makefile), so the run adds the
 # series' own objects to what KCSAN instruments; and it watches one access
-# in 400 (kcsan.skip_watch) instead of KCSAN_SKIP_WATCH's 4000.
+# in 40 (kcsan.skip_watch) instead of KCSAN_SKIP_WATCH's 4000, so that a
+# race with a write made once per tick is seen within one run.
+#
+# --inject-race builds the kernel with walt_rq_read(), the lock-free
+# reader of a CPU's sums (schedutil's and placement's), outside its
+# seqcount read section: plain reads of sums that the CPU's tick writes
+# (walt_read_rollover_test reads a busy CPU's in a loop for ten windows).
+# The run then passes only if KCSAN reports a race in walt_rq_read() or
+# in walt_cpu_util_at(), its only caller, where it may be inlined.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-[ $# -le 1 ] && [[ "${1:-}" != -* ]] || die "usage: $0 [GLOB]"
+inject=0
+[ "${1:-}" = --inject-race ] && { inject=1; shift; }
+[ $# -le 1 ] && [[ "${1:-}" != -* ]] || die "usage: $0 [--inject-race] [GLOB]"
 filter=${1:-sched_*}
 "$REPO/scripts/setup.sh" || die "package installation failed"
 "$REPO/scripts/prepare-tree.sh" || exit 1
@@ -35,7 +47,16 @@ filter=${1:-sched_*}
 f=$SRC/kernel/sched/Makefile
 grep -q '^KCSAN_SANITIZE_walt.o' "$f" ||
 	printf 'KCSAN_SANITIZE_%s.o := y\n' util_signal tune walt >> "$f"
-# The next prepare-tree.sh run restores the Makefile.
+if [ $inject = 1 ]; then
+	f=$SRC/kernel/sched/walt.c
+	sed -i '/^static bool walt_rq_read(/,/^}/{
+		s/start = read_seqcount_begin(seq);/start = 0; \/* injected race *\//
+		s/} while (read_seqcount_retry(seq, start));/} while (start);/
+	}' "$f"
+	grep -q 'injected race' "$f" || die "cannot find walt_rq_read()'s read section in $f"
+	log "injected: walt_rq_read() copies a CPU's sums outside its seqcount read section"
+fi
+# The next prepare-tree.sh run restores the Makefile and walt.c.
 mkdir -p "$BUILD" "$CCACHE_DIR"
 export PYTHONDONTWRITEBYTECODE=1
 
@@ -44,7 +65,7 @@ out=$BUILD/kunit-x86_64-kcsan.log
 start=$(date +%s)
 log "kunit.py run --arch=x86_64 with KCSAN (filter $filter)"
 kunit_boot x86_64-kcsan "$out" run "${KUNIT_OPTS[@]}" --jobs="$(nproc)" \
-	--kernel_args=kcsan.skip_watch=400 "$filter"
+	--kernel_args=kcsan.skip_watch=40 "$filter"
 rc=$?
 cat "$out"
 kunit_result x86_64-kcsan "$out"
@@ -54,9 +75,16 @@ reports=$(awk '/BUG: KCSAN:/ { if (r) print r; r = $0; next }
 	       r && /^ *[a-z_0-9.]+\+0x/ { sub(/^ */, ""); sub(/\+0x.*/, ""); r = r " " $0 }
 	       /^=+$/ && r { print r; r = "" }
 	       END { if (r) print r }' "$klog" 2>/dev/null | sed 's/^.*BUG: //')
-ours=$(grep -E ' (walt_|sched_tune_|stune_|sched_util_|sugov_)' <<<"$reports" || true)
+# The series' reports: a racing function (the title's) is the series'.
+ours=$(grep -E '^KCSAN: [a-z-]+ in ([^ ]+ / )?(walt_|sched_tune_|stune_|sched_util_|sugov_)' <<<"$reports" || true)
 log "KCSAN: $(grep -c . <<<"$reports") report(s), $(grep -c . <<<"$ours") naming the series, after $(( $(date +%s) - start )) s"
 [ -n "$reports" ] && echo "$reports"
+if [ $inject = 1 ]; then
+	grep -qE 'walt_rq_read|walt_cpu_util_at' <<<"$ours" ||
+		die "the injected race was not caught"
+	log "the injected race was caught by KCSAN"
+	exit 0
+fi
 status=0
 grep -E '\[FAILED\] [a-z_0-9]+_test' "$out" | sed 's/^/failed under KCSAN (timing, see the head): /'
 grep -nE 'WARNING:|BUG:|KASAN:|UBSAN:|Oops|INFO: trying to register non-static key' \

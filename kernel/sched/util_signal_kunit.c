@@ -23,9 +23,15 @@ static atomic_t test_ticks, test_switches, test_irqs;
 /* The IRQ time the test passes; real IRQ time that interrupts idle is not. */
 #define TEST_IRQ_DELTA	123456789ULL
 
+/*
+ * The test provider's utilization of CPU n is test_util_base + n, 100 + n
+ * unless a test must tell it from PELT's and moves it away.
+ */
+static unsigned long test_util_base;
+
 static unsigned long test_cpu_util(int cpu)
 {
-	return 100 + cpu;
+	return READ_ONCE(test_util_base) + cpu;
 }
 
 static unsigned long test_task_util(struct task_struct *p)
@@ -88,6 +94,7 @@ static int util_signal_test_init(struct kunit *test)
 {
 	int ret;
 
+	WRITE_ONCE(test_util_base, 100);
 	atomic_set(&test_ticks, 0);
 	atomic_set(&test_switches, 0);
 	atomic_set(&test_irqs, 0);
@@ -517,6 +524,7 @@ static void util_signal_select_pelt(void *unused)
 static void util_signal_roles_test(struct kunit *test)
 {
 	struct sched_placement_inputs in;
+	unsigned long base;
 	struct rq_flags rf;
 	struct rq *rq;
 
@@ -541,12 +549,20 @@ static void util_signal_roles_test(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, sched_util_signal_selected(), "pelt");
 	KUNIT_EXPECT_STREQ(test, sched_util_signal_selected_for(SCHED_UTIL_PLACE), "kunit");
 	KUNIT_EXPECT_EQ(test, sched_util_task_util(current), 7UL);
+	/*
+	 * The provider's value of CPU 0 half the scale away from PELT's,
+	 * which does not move that far between two reads: a fixed value
+	 * was PELT's in one debug run.
+	 */
+	sched_placement_inputs(current, 0, &in);
+	base = in.pelt_cpu_overutil < SCHED_CAPACITY_SCALE / 2 ? 900 : 100;
+	WRITE_ONCE(test_util_base, base);
 	sched_placement_inputs(current, 0, &in);
 	KUNIT_EXPECT_EQ(test, in.task_util, 7UL);
-	KUNIT_EXPECT_EQ(test, in.cpu_without, 100UL);
-	KUNIT_EXPECT_EQ(test, in.cpu_with, 107UL);
-	KUNIT_EXPECT_EQ(test, in.cpu_overutil, 100UL);
-	KUNIT_EXPECT_NE_MSG(test, in.pelt_cpu_overutil, 100UL,
+	KUNIT_EXPECT_EQ(test, in.cpu_without, base);
+	KUNIT_EXPECT_EQ(test, in.cpu_with, base + 7);
+	KUNIT_EXPECT_EQ(test, in.cpu_overutil, base);
+	KUNIT_EXPECT_NE_MSG(test, in.pelt_cpu_overutil, base,
 			    "PELT reads the test provider's value: the test cannot tell them apart");
 
 	KUNIT_EXPECT_EQ(test, sched_util_signal_select_for("pelt", SCHED_UTIL_ROLES + 1),
