@@ -598,15 +598,15 @@ EXPORT_SYMBOL_IF_KUNIT(sched_util_cpu_util_without);
  * previous CPU and on the best other one. PELT's is a field; another
  * signal's may take a clock read and roll the CPU's sums to it (WALT).
  * Inside a placement a CPU is read once, so the placement also compares
- * the CPUs on one snapshot; so is the waking task's own utilization, which
- * it adds to each CPU it weighs the task on. The domains are walked one at a time: one of
+ * the CPUs on one snapshot. The domains are walked one at a time: one of
  * up to SCHED_UTIL_PLACE_SLOTS CPUs is read once per CPU, a larger one
- * shares slots and some of its CPUs are read again.
+ * shares slots and some of its CPUs are read again. The waking task's own
+ * utilization is read each time: nothing writes a waking task's signal,
+ * and a read of it costs no clock read.
  *
  * Per waking CPU, written only there with IRQs off (the waking task's
  * pi_lock is held across the placement): @place numbers the placements
- * (never 0), each slot holds the first read of a CPU in one of them, and
- * @task_util the task's first read in placement @task_place.
+ * (never 0), each slot holds the first read of a CPU in one of them.
  */
 #define SCHED_UTIL_PLACE_SLOTS	16
 
@@ -619,8 +619,6 @@ struct sched_util_place_read {
 struct sched_util_place {
 	u64				place;
 	struct sched_util_place_read	read[SCHED_UTIL_PLACE_SLOTS];
-	u64				task_place;
-	unsigned long			task_util;
 };
 
 static DEFINE_PER_CPU(struct sched_util_place, sched_util_place);
@@ -667,30 +665,6 @@ unsigned long sched_util_cpu_util_without_once(int cpu, struct task_struct *p,
 	return r->util;
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_util_cpu_util_without_once);
-
-/**
- * sched_util_task_util_once() - a waking task's utilization, once per
- *				 placement
- * @p: the placement's waking task
- * @place: as for sched_util_cpu_util_without_once()
- *
- * Return: sched_util_task_util(@p) as the placement's first read gave it.
- */
-unsigned long sched_util_task_util_once(struct task_struct *p, u64 place)
-{
-	struct sched_util_place *pl;
-
-	if (!place)
-		return sched_util_task_util(p);
-	lockdep_assert_irqs_disabled();
-	pl = this_cpu_ptr(&sched_util_place);
-	if (pl->task_place != place) {
-		pl->task_util = sched_util_task_util(p);
-		pl->task_place = place;
-	}
-	return pl->task_util;
-}
-EXPORT_SYMBOL_IF_KUNIT(sched_util_task_util_once);
 
 /*
  * kernel.sched_util_signal: a write selects one signal for both roles;

@@ -203,12 +203,6 @@ sched_util_cpu_util_without_once(int cpu, struct task_struct *p, u64 place)
 	return 0;
 }
 
-static inline unsigned long sched_util_task_util_once(struct task_struct *p,
-						      u64 place)
-{
-	return 0;
-}
-
 static inline int sched_util_hook_activate(struct rq *rq,
 					   struct task_struct *p, int flags)
 {

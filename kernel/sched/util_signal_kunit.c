@@ -71,22 +71,17 @@ static void test_unregister(void *sig)
 }
 
 /* A placement provider whose every read gives another value. */
-static atomic_t test_without_reads, test_task_reads;
+static atomic_t test_without_reads;
 
 static unsigned long test_cpu_util_without(int cpu, struct task_struct *p)
 {
 	return 1000 * (cpu + 1) + atomic_inc_return(&test_without_reads);
 }
 
-static unsigned long test_task_util_counted(struct task_struct *p)
-{
-	return 10 + atomic_inc_return(&test_task_reads);
-}
-
 static struct sched_util_signal test_once_signal = {
 	.name		= "kunit_once",
 	.cpu_util	= test_cpu_util,
-	.task_util	= test_task_util_counted,
+	.task_util	= test_task_util,
 	.cpu_util_without = test_cpu_util_without,
 };
 
@@ -577,21 +572,19 @@ static void util_signal_roles_test(struct kunit *test)
 }
 
 /*
- * Inside a placement, each CPU's utilization without the waking task, and
- * the task's own, are read from the provider once: the placement's later
- * reads of a CPU give its first read's value, another CPU is read on its
- * own, and the next placement, or a read outside one (0), reads again.
- * The provider gives another value at each call, so a second call shows.
+ * Inside a placement, each CPU's utilization without the waking task is
+ * read from the provider once: the placement's later reads of a CPU give
+ * its first read's value, another CPU is read on its own, and the next
+ * placement, or a read outside one (0), reads again. The provider gives
+ * another value at each call, so a second call shows.
  */
 static void util_signal_place_once_test(struct kunit *test)
 {
 	unsigned long first0, first1, again0, again1, next0, outside;
-	unsigned long task, task_again, task_next, task_outside;
 	unsigned long flags;
 	u64 place, next;
 
 	atomic_set(&test_without_reads, 0);
-	atomic_set(&test_task_reads, 0);
 	INIT_LIST_HEAD(&test_once_signal.list);
 	KUNIT_ASSERT_EQ(test, sched_util_signal_register(&test_once_signal), 0);
 	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, test_unregister,
@@ -607,13 +600,9 @@ static void util_signal_place_once_test(struct kunit *test)
 	first1 = sched_util_cpu_util_without_once(1, current, place);
 	again0 = sched_util_cpu_util_without_once(0, current, place);
 	again1 = sched_util_cpu_util_without_once(1, current, place);
-	task = sched_util_task_util_once(current, place);
-	task_again = sched_util_task_util_once(current, place);
 	next = sched_util_place_begin();
 	next0 = sched_util_cpu_util_without_once(0, current, next);
-	task_next = sched_util_task_util_once(current, next);
 	outside = sched_util_cpu_util_without_once(0, current, 0);
-	task_outside = sched_util_task_util_once(current, 0);
 	local_irq_restore(flags);
 
 	KUNIT_EXPECT_EQ(test, first0, 1001UL);
@@ -625,11 +614,6 @@ static void util_signal_place_once_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, next0, 1003UL);
 	KUNIT_EXPECT_EQ(test, outside, 1004UL);
 	KUNIT_EXPECT_EQ(test, atomic_read(&test_without_reads), 4);
-	KUNIT_EXPECT_EQ(test, task, 11UL);
-	KUNIT_EXPECT_EQ(test, task_again, task);
-	KUNIT_EXPECT_EQ(test, task_next, 12UL);
-	KUNIT_EXPECT_EQ(test, task_outside, 13UL);
-	KUNIT_EXPECT_EQ(test, atomic_read(&test_task_reads), 3);
 }
 
 /*

@@ -205,7 +205,6 @@ unsigned long sched_util_cpu_util_without(int cpu, struct task_struct *p);
 u64 sched_util_place_begin(void);
 unsigned long sched_util_cpu_util_without_once(int cpu, struct task_struct *p,
 					       u64 place);
-unsigned long sched_util_task_util_once(struct task_struct *p, u64 place);
 #else
 static inline void sched_util_pred_get(void) { }
 static inline void sched_util_pred_put(void) { }
