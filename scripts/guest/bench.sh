@@ -67,9 +67,12 @@
 # instructions.
 
 RUNS=10
-cfg=unset
+cfg=unset profile=
 for arg in $(cat /proc/cmdline); do
-	case "$arg" in bench=*) cfg=${arg#bench=} ;; esac
+	case "$arg" in
+	bench=*) cfg=${arg#bench=} ;;
+	bench_profile=*) profile=${arg#bench_profile=} ;;
+	esac
 done
 result=ok
 case $cfg in
@@ -117,7 +120,21 @@ run() {
 	done
 }
 
-if [ "$(uname -m)" = aarch64 ]; then
+# bench_profile=NAME (scripts/profile.sh): one run of benchmark NAME
+# between two sync(2) calls, where the host's QEMU plugin counts the
+# instructions of every code block.
+if [ -n "$profile" ]; then
+	case $profile in
+	pingpong) set -- schedbench pingpong 1 50000 ;;
+	periodic) set -- schedbench periodic 1 2000 1000 ;;
+	migrate) set -- schedbench migrate 5000 ;;
+	eas-wakeup) set -- schedbench eas 4 500 8000 500 ;;
+	*) set -- false; result="fail (bench_profile=$profile)" ;;
+	esac
+	sync
+	run "$profile" 1 "$@"
+	sync
+elif [ "$(uname -m)" = aarch64 ]; then
 	run pingpong $RUNS schedbench pingpong 1 50000
 	run periodic $RUNS schedbench periodic 1 2000 1000
 	run migrate $RUNS schedbench migrate 5000
