@@ -197,6 +197,24 @@ static int step(int cpu, int fifo)
 	return 0;
 }
 
+/*
+ * After fork(): parent and child of a round trip keep only their ends of
+ * the pipes @ab (parent to child), @ba (child to parent) and @back (the
+ * child's result).
+ */
+static void close_ends(pid_t pid, int ab[2], int ba[2], int back[2])
+{
+	if (pid) {
+		close(ab[0]);
+		close(ba[1]);
+		close(back[1]);
+	} else {
+		close(ab[1]);
+		close(ba[0]);
+		close(back[0]);
+	}
+}
+
 static int pingpong(int cpu, long n)
 {
 	int ab[2], ba[2], back[2];
@@ -215,6 +233,11 @@ static int pingpong(int cpu, long n)
 		perror("fork");
 		return 1;
 	}
+	/*
+	 * Each side closes the other's ends: a parent that fails and exits
+	 * ends the child's read with EOF instead of leaving it blocked.
+	 */
+	close_ends(pid, ab, ba, back);
 	if (!pid) {
 		cpu0 = cpu_ns();
 		for (i = 0; i < n; i++)
@@ -377,6 +400,12 @@ static int migrate(long n)
 		perror("fork");
 		return 1;
 	}
+	/*
+	 * As pingpong(): the stress run's CPU hotplug fails the parent's
+	 * sched_setaffinity() to an offline CPU, and a child that kept the
+	 * write end of its own pipe would wait for ever.
+	 */
+	close_ends(pid, ab, ba, back);
 	if (!pid) {
 		/* res[0]: CPU ns; res[1]: wake-ups not on the CPU sent to. */
 		cpu0 = cpu_ns();
