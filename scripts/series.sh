@@ -95,7 +95,7 @@ cmd_tree() {
 format() { # dir from to
 	local dir=$1
 	mkdir -p "$REPO/patches/$dir"
-	"${G[@]}" format-patch --no-signature --zero-commit --no-numbered \
+	"${G[@]}" format-patch --no-signature --zero-commit --no-numbered --abbrev=9 \
 		-o "$REPO/patches/$dir" "$2..$3" |
 		sed "s|^$REPO/patches/||"
 }

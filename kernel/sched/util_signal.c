@@ -171,10 +171,9 @@ static void sched_util_hooks_on(struct sched_util_signal *sig)
  * The dequeue hook goes on first and off last: a task counted at an
  * enqueue is uncounted at its dequeue.
  */
-static void sched_util_queue_sync(void)
+static void sched_util_queue_set(bool want)
 {
 	struct sched_util_signal *sig = sched_util_tracking;
-	bool want = sig && sig->enqueue && atomic_read(&sched_util_pred_users);
 
 	lockdep_assert_held(&sched_util_mutex);
 	if (want == sched_util_queue_on)
@@ -192,6 +191,14 @@ static void sched_util_queue_sync(void)
 		static_branch_disable(&sched_util_dequeue_key);
 	}
 	sched_util_queue_on = want;
+}
+
+static void sched_util_queue_sync(void)
+{
+	struct sched_util_signal *sig = sched_util_tracking;
+
+	sched_util_queue_set(sig && sig->enqueue &&
+			     atomic_read(&sched_util_pred_users));
 }
 
 static void sched_util_queue_work_fn(struct work_struct *work)
@@ -244,9 +251,12 @@ static void sched_util_hooks_off(void)
 	static_branch_disable(&sched_util_activate_key);
 	static_branch_disable(&sched_util_switch_key);
 	static_branch_disable(&sched_util_tick_key);
-	static_branch_disable(&sched_util_enqueue_key);
-	static_branch_disable(&sched_util_dequeue_key);
-	sched_util_queue_on = false;
+	/*
+	 * The provider stops counting before the queue hooks go off: a task
+	 * that slept unseen would stay counted while the migration hook,
+	 * still on, folds it without its CPU's rq lock.
+	 */
+	sched_util_queue_set(false);
 	static_branch_disable(&sched_util_irq_key);
 	static_branch_disable(&sched_util_migrate_key);
 	/*

@@ -295,6 +295,71 @@ static void util_signal_track_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&test_ticks), 0);
 }
 
+/*
+ * A provider that keeps predicted sums: its ->pred_switch() records
+ * whether the queue hooks were still on when it was told to stop.
+ */
+static int test_pred_stops, test_pred_stops_hooked;
+
+static void test_queue(struct rq *rq, struct task_struct *p)
+{
+}
+
+static void test_pred_switch(bool on)
+{
+	if (on)
+		return;
+	test_pred_stops++;
+	test_pred_stops_hooked += static_key_enabled(&sched_util_dequeue_key) &&
+				  static_key_enabled(&sched_util_enqueue_key);
+}
+
+static struct sched_util_signal test_pred_signal = {
+	.name		= "kunit_pred",
+	.cpu_util	= test_cpu_util,
+	.task_util	= test_task_util,
+	.enqueue	= test_queue,
+	.dequeue	= test_queue,
+	.pred_switch	= test_pred_switch,
+};
+
+static void test_pred_put(void *unused)
+{
+	sched_util_pred_put();
+	sched_util_pred_flush();
+}
+
+/*
+ * A provider that stops tracking while a reader wants its prediction
+ * stops counting before its queue hooks go off, as when the last reader
+ * goes: a task that slept with the dequeue hook off would stay counted,
+ * and the migration hook, on until last, would fold it and change its
+ * CPU's sum without that CPU's rq lock.
+ */
+static void util_signal_pred_stop_test(struct kunit *test)
+{
+	test_pred_stops = 0;
+	test_pred_stops_hooked = 0;
+	INIT_LIST_HEAD(&test_pred_signal.list);
+	KUNIT_ASSERT_EQ(test, sched_util_signal_register(&test_pred_signal), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, test_unregister,
+							&test_pred_signal), 0);
+	sched_util_pred_get();
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, test_pred_put,
+							NULL), 0);
+	sched_util_pred_flush();
+
+	KUNIT_ASSERT_EQ(test, sched_util_signal_select("kunit_pred"), 0);
+	KUNIT_EXPECT_TRUE(test, static_key_enabled(&sched_util_enqueue_key));
+	KUNIT_ASSERT_EQ(test, sched_util_signal_select("pelt"), 0);
+	KUNIT_EXPECT_EQ_MSG(test, test_pred_stops, 1,
+			    "counting not stopped when tracking stopped");
+	KUNIT_EXPECT_EQ_MSG(test, test_pred_stops_hooked, 1,
+			    "counting stopped after the queue hooks went off");
+	KUNIT_EXPECT_FALSE(test, static_key_enabled(&sched_util_enqueue_key));
+	KUNIT_EXPECT_FALSE(test, static_key_enabled(&sched_util_dequeue_key));
+}
+
 static void util_signal_switch_running_test(struct kunit *test)
 {
 	int i;
@@ -695,6 +760,7 @@ static struct kunit_case util_signal_cases[] = {
 	KUNIT_CASE(util_signal_hooks_test),
 	KUNIT_CASE(util_signal_irq_idle_test),
 	KUNIT_CASE(util_signal_track_test),
+	KUNIT_CASE(util_signal_pred_stop_test),
 	KUNIT_CASE(util_signal_switch_running_test),
 	KUNIT_CASE_SLOW(util_signal_pelt_equivalence_test),
 	KUNIT_CASE_SLOW(util_signal_covers_test),
