@@ -1001,7 +1001,7 @@ static void walt_duty_test(struct kunit *test)
 	 * window holds a tenth of a window of spins. So too when the
 	 * snapshot found the task not yet accounted in the CPU's window: a
 	 * task that sleeps as long as a window may run late in each, after
-	 * all ten of walt_snap_cpu_window()'s tries (one arm boot). The
+	 * all ten of walt_snap_cpu_window()'s tries. The
 	 * log's finished entries are stable while the task runs; the one it
 	 * is writing has an end before its start and counts for nothing.
 	 */
