@@ -611,8 +611,8 @@ static void util_signal_roles_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sched_util_task_util(current), 7UL);
 	/*
 	 * The provider's value of CPU 0 half the scale away from PELT's,
-	 * which does not move that far between two reads: a fixed value
-	 * was PELT's in one debug run.
+	 * which does not move that far between two reads, so that the
+	 * overutilized check's input cannot be PELT's by chance.
 	 */
 	sched_placement_inputs(current, 0, &in);
 	base = in.pelt_cpu_overutil < SCHED_CAPACITY_SCALE / 2 ? 900 : 100;
