@@ -422,9 +422,10 @@ static bool stune_may_hold_throttled(struct rq *rq)
  * Called as @rq's CPU switches to its idle task. With nothing RUNNABLE
  * there, no task may be counted: a count left behind by a path that
  * skipped sched_tune_dequeue() would hold the CPU's boost for a task that
- * is gone. The check cannot tell such a count from a throttled task's,
- * so it stands down while one may be queued (seen: a SCHED_DEADLINE
- * kthread throttled in the KUnit debug run).
+ * is gone. The check cannot tell such a count from a throttled task's
+ * (a DL task out of runtime, an RT runqueue over its runtime, a CFS group
+ * over its quota: queued and counted, though not in nr_running), so it
+ * stands down while one may be queued.
  */
 void sched_tune_check_idle(struct rq *rq)
 {

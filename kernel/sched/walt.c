@@ -332,9 +332,8 @@ static void walt_check_home(struct rq *rq, struct task_struct *p)
 		return;
 	/*
 	 * The rq lock is held: printing to the console from here can wait on
-	 * a console user that waits on this lock (a stress run that skipped
-	 * the migrate hook hung so while writing the report). Defer the
-	 * console output.
+	 * a console user that waits on this lock, and the report would then
+	 * hang the CPU that writes it. Defer the console output.
 	 */
 	printk_deferred_enter();
 	WARN_ONCE(1, "walt: %s/%d accounted on CPU %d, its window share in CPU %d's sums: a migration skipped the hook\n",
@@ -643,7 +642,7 @@ static void walt_update_idle(struct rq *rq, enum walt_event event,
 	walt_ctx_init(&c, rq, idle, event, wallclock, irqtime);
 	c.nr_hist = READ_ONCE(walt_hist_size);
 	/*
-	 * A clock that went backwards (the seed BUG()ed here) loses
+	 * A clock that went backwards (the 2016 RFC BUG()ed here) loses
 	 * nothing: the next event with a sane clock accounts it.
 	 */
 	wrq = walt_rq_write_begin(rq);
