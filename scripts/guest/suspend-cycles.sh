@@ -47,10 +47,8 @@ for p in /sys/devices/system/cpu/cpufreq/policy*; do
 	echo performance > $p/scaling_governor || problem "$p: no performance governor"
 done
 window=$(cat /proc/sys/kernel/sched_walt_ravg_window)
-# The load's CPU: 1, or 0 in a guest of one CPU, where the load shares its
-# CPU with the writer and the devices' resume.
+# The load's CPU; the writer runs on CPU 0.
 lc=1
-[ "$(nproc)" -gt 1 ] || lc=0
 # A window of the load's CPU busy throughout, as WALT scales it at the top OPP.
 cap=$(cat /sys/devices/system/cpu/cpu$lc/cpu_capacity 2>/dev/null || echo 1024)
 full=$((window * cap / 1024))
