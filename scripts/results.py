@@ -30,14 +30,14 @@ from report import checks, parse, plots, tables_soc, tables_x86  # noqa: E402
 
 
 def publish(results, repo, t4_summary):
-    """scripts/results.py RESULTS KERNEL --publish REPO: the tables and
-    plots into REPO/results, Table 4's summary into
+    """scripts/results.py RESULTS KERNEL --publish REPO: the tables, the
+    plots and the run's timings.md into REPO/results, Table 4's summary into
     results/readme-summary.md and the README between its markers. The
     README's figures then come from this run, not a hand;
     scripts/check-figures.py checks that they do. Returns the problems."""
     summary = tables_soc.readme_summary(t4_summary)
     for f in os.listdir(results):
-        if f == "tables.md" or f.endswith(".png"):
+        if f in ("tables.md", "timings.md") or f.endswith(".png"):
             shutil.copy(os.path.join(results, f), os.path.join(repo, "results", f))
     with open(os.path.join(repo, "results", "readme-summary.md"), "w") as f:
         f.write(summary + "\n")

@@ -6,7 +6,7 @@
 # virtual OPP cpufreq driver, so that both run schedutil), a busybox
 # initramfs with rt-app, hackbench and scripts/guest/schedbench.c (and an
 # arm64 one with rt-app built from Debian's source, scripts/lib-qemu.sh), and
-# boots QEMU (2 vCPUs, TCG, no network; nothing runs on the host kernel):
+# boots QEMU (TCG, no network; nothing runs on the host kernel):
 #
 #   checks   the user interfaces: selection knobs, SchedTune through
 #            sysctl, cgroup v2 and an Android /dev/stune layout, per-CPU
@@ -14,10 +14,15 @@
 #   tables   Table 1 (SchedTune boost vs. frequency, rt-app ramp) and
 #            Table 2 (WALT vs. PELT step response), -icount;
 #   bench    Table 3 (overhead: hackbench pinned and on 2 CPUs, a pinned
-#            pipe ping-pong; upstream's uclamp.min as a reference),
-#            one boot per configuration (scripts/guest/bench.sh),
-#            -icount; TABLE3_BOOTS="config ..." boots only those, the
-#            other configurations' rows kept;
+#            pipe ping-pong, a wake from idle, IPIs, migrating wake-ups;
+#            upstream's uclamp.min as a reference), one boot per
+#            configuration (scripts/guest/bench.sh), -icount;
+#            TABLE3_BOOTS="config ..." boots only those, the other
+#            configurations' rows kept;
+#   bench-full  the same with the SchedTune RFC's own benchmark, perf
+#            bench sched messaging, in every configuration and at the
+#            RFC's boost 90 (about 5 min of guest work per boot: not in
+#            the default);
 #   bench-soc  Table 3 on the virtual HiKey960 (arm64, 8 vCPUs, EAS on):
 #            the arm64 baseline kernel and the series, the benchmarks an
 #            arm64 guest can run plus an EAS wake-up benchmark, -icount
@@ -36,82 +41,165 @@
 #            -icount;
 #   energy   Table 4 on the virtual HiKey960 (EAS on), -icount: energy
 #            (modelled from the EM) and performance of rt-app's Android
-#            workloads, a video, UI bursts and cpufreq-bench under each
-#            configuration of T4_CONFIGS below; one boot per
-#            configuration, one run of each load (TABLE4_BOOTS=
+#            workloads, a video, UI bursts and cpufreq-bench under the
+#            configurations of T4_DEFAULT below (the performance
+#            governor as the reference, PELT at both half-lives, the RFC's
+#            WALT and WALT with pl); one boot
+#            per configuration, one run of each load (TABLE4_BOOTS=
 #            "board:config[:n] ..." boots only those, TABLE4_BOARDS=
 #            "hikey960 hikey" adds the HiKey, TABLE4_CONFIGS="config ..."
 #            runs only those configurations);
-#   energy-full  the same with its statistics: TABLE4_REPEAT (3) boots per
-#            configuration, three runs of each load (not in the default).
+#   energy-full  every configuration of T4_CONFIGS with its statistics:
+#            TABLE4_REPEAT (3) boots per configuration, three runs of
+#            each load (not in the default).
+#
+# The kernels are built first, one at a time on every core; then the boots
+# of every part given run JOBS (default: the host's cores) at a time:
+# single-threaded TCG runs a guest on one host core, and under -icount its
+# time counts instructions, so guests side by side do not change each
+# other's results.
 #
 # Results go to $SCHED_UTIL_CACHE/results (tables.md and CSV files), which
 # scripts/upstream.sh puts in the cover letter; SCHED_UTIL_RESULTS=DIR
 # writes them to DIR instead (a trial run that leaves the published data).
+# The run times itself: a line per phase as it ends, and at the end
+# timings.md beside tables.md, with each phase's time against the time
+# STATED below, and a warning for every phase that took more than twice
+# its stated time (a slow machine, or a part grown past its budget).
 #
-#   scripts/run.sh [checks|tables|bench|bench-soc|soc|place|energy|energy-full]...
-#   (default: all but energy-full)
+#   scripts/run.sh [checks|tables|bench|bench-full|bench-soc|soc|place|energy|energy-full]...
+#   (default: checks tables bench soc place energy)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-qemu.sh"
 
 parts=("${@:-checks tables bench soc place energy}")
 parts=(${parts[*]})
+for p in "${parts[@]}"; do
+	case $p in
+	checks|tables|bench|bench-full|bench-soc|soc|place|energy|energy-full) ;;
+	*) die "unknown part $p (checks, tables, bench, bench-full, bench-soc, soc, place, energy, energy-full)" ;;
+	esac
+done
 
-"$REPO/scripts/setup.sh"
-"$REPO/scripts/prepare-tree.sh"
+# What each phase is stated to take, in seconds, on the machine the README
+# names (2 cores), measured from a cold run of the default (kernels: built
+# from nothing; boots: each part's guest time, the sum of its boots, which
+# does not depend on how the pool interleaves them). The run warns about a
+# phase that took more than twice this.
+declare -A STATED=(
+	[packages]=120 [tree]=120 [kernel-patched]=480 [kernel-baseline]=480
+	[kernel-patched-arm64]=540 [kernel-baseline-arm64]=540 [initramfs]=120
+	[checks]=120 [tables]=300 [bench]=900 [bench-full]=3900 [bench-soc]=2400
+	[soc]=600 [place]=600 [energy]=1200 [energy-full]=9000 [results]=120
+)
+
+RUN_START=$(date +%s)
+TIMINGS=()	# "phase seconds detail", in the order the phases ended
+
+# timed PHASE DETAIL CMD...: runs CMD, records how long it took.
+timed() {
+	local phase=$1 detail=$2 start=$(date +%s) rc=0
+	shift 2
+	"$@" || rc=$?
+	TIMINGS+=("$phase $(( $(date +%s) - start )) $detail")
+	log "$phase: $(( $(date +%s) - start )) s"
+	return $rc
+}
+
+timed packages "Debian packages (a no-op when installed)" "$REPO/scripts/setup.sh"
+timed tree "the patched tree from linux-source-6.12 (unpacked once)" \
+	"$REPO/scripts/prepare-tree.sh"
 
 RESULTS=${SCHED_UTIL_RESULTS:-$CACHE/results}
-mkdir -p "$RESULTS"
+mkdir -p "$RESULTS" "$GUEST"
 
 need_x86=0 need_baseline=0 need_baseline_soc=0 need_soc=0
 for p in "${parts[@]}"; do
 	case $p in
-	bench) need_baseline=1 need_x86=1 ;;
+	bench|bench-full) need_baseline=1 need_x86=1 ;;
 	bench-soc) need_baseline_soc=1 need_soc=1 ;;
 	soc|place|energy|energy-full) need_soc=1 ;;
 	*) need_x86=1 ;;
 	esac
 done
-[ $need_x86 = 1 ] && build_kernel patched "$SRC"
+# build KERNEL TREE: a kernel, timed, "cold" when its build directory was
+# new (ccache then holds nothing of it either, on a fresh machine).
+build() {
+	local how=warm
+	[ -e "$BUILD/guest-$1/vmlinux" ] || how=cold
+	timed "kernel-$1" "$how" build_kernel "$1" "$2"
+}
+[ $need_x86 = 1 ] && build patched "$SRC"
 if [ $need_baseline = 1 ]; then
 	prepare_baseline_tree
-	build_kernel baseline "$BASE_SRC"
+	build baseline "$BASE_SRC"
 fi
-[ $need_x86 = 1 ] && make_initramfs
 if [ $need_baseline_soc = 1 ]; then
 	prepare_baseline_tree
-	build_kernel baseline-arm64 "$BASE_SRC"
+	build baseline-arm64 "$BASE_SRC"
 fi
-if [ $need_soc = 1 ]; then
-	build_kernel patched-arm64 "$SRC"
-	make_initramfs_arm64
-	soc_dtb hikey
-	soc_dtb hikey960
-fi
+[ $need_soc = 1 ] && build patched-arm64 "$SRC"
+initramfs() {
+	[ $need_x86 = 0 ] || make_initramfs
+	if [ $need_soc = 1 ]; then
+		make_initramfs_arm64
+		soc_dtb hikey
+		soc_dtb hikey960
+	fi
+}
+timed initramfs "busybox, rt-app, the guests' programs; the SoCs' device trees" initramfs
 
 # Guest time counts instructions: host load does not show in the results.
 ICOUNT=(-icount shift=0,sleep=off)
 
-# One boot of the virtual SoC: soc_run BOARD WHAT APPEND TAGS [LOG], APPEND
-# its guest_mode= (soc, place or energy) and their parameters. The
-# guest reports "soc BOARD WHAT ok"; its log is LOG, by default
-# soc-BOARD-WHAT.log (spaces as dashes), its PASS/FAIL lines go to stderr
-# and its TAGS rows, prefixed with BOARD, to stdout. Sets status=1 unless
-# the guest reported ok.
-soc_run() {
-	local board=$1 what=$2 append=$3 tags=$4 out start res
-	out=$GUEST/${5:-soc-$board-${what// /-}.log}
-	log "booting: the virtual $board, $what (arm64, 8 vCPUs, -icount)"
-	start=$(date +%s)
-	res=$(boot_soc "$out" patched-arm64 $board "board=$board $append" \
-		"${ICOUNT[@]}")
-	log "soc $board $what: $res in $(( $(date +%s) - start )) s"
-	grep -aE '^(PASS|FAIL)' "$out" >&2 || true
-	[ -n "$res" ] || guest_failed "soc $board $what" "$out"
-	[ "$res" = "soc $board $what ok" ] || status=1
-	grep -aE "^($tags)," "$out" | sed "s/^/$board,/" || true
+# The boots of every part, queued by the parts and run JOBS at a time by
+# run_boots. queue PART NAME LOG KERNEL BOARD ICOUNT APPEND: one boot of
+# KERNEL (a build_kernel name) on BOARD (pc: x86_64, 2 vCPUs; hikey or
+# hikey960: the virtual SoC, 8 vCPUs) with APPEND on its command line,
+# under -icount if ICOUNT is 1, its console to $GUEST/LOG. Its result line
+# goes to LOG.res, its start and end (s since the epoch) to LOG.time.
+BOOTS=()
+queue() {
+	local f
+	for f in "$@"; do
+		[[ $f != *$'\t'* ]] || die "a tab in a boot's field: $f"
+	done
+	BOOTS+=("$(IFS=$'\t'; echo "$*")")
 }
+
+boot_one() { # part name log kernel board icount append
+	local part=$1 name=$2 out=$GUEST/$3 kernel=$4 board=$5 append=$7 res start opts=()
+	[ "$6" = 1 ] && opts=("${ICOUNT[@]}")
+	rm -f "$out.res" "$out.time"
+	start=$(date +%s)
+	if [ "$board" = pc ]; then
+		res=$(boot "$out" "$kernel" "$append" "${opts[@]}")
+	else
+		res=$(boot_soc "$out" "$kernel" "$board" "board=$board $append" "${opts[@]}")
+	fi
+	echo "$res" > "$out.res"
+	echo "$part $start $(date +%s)" > "$out.time"
+	log "$name: ${res:-no result} in $(( $(date +%s) - start )) s"
+	[ -n "$res" ] || guest_failed "$name" "$out"
+}
+
+run_boots() {
+	local n=0 total=${#BOOTS[@]} start=$(date +%s) b f
+	for b in "${BOOTS[@]}"; do
+		IFS=$'\t' read -r -a f <<<"$b"
+		n=$((n + 1))
+		while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-$(nproc)}" ]; do
+			wait -n || true
+		done
+		log "boot $n of $total: ${f[1]} ($(( $(date +%s) - start )) s elapsed)"
+		boot_one "${f[@]}" &
+	done
+	while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || true; done
+}
+
+# result LOG: the result line of the boot whose console is $GUEST/LOG.
+result() { cat "$GUEST/$1.res" 2>/dev/null || true; }
 
 # The rows "T3,BENCHMARK,CONFIG,..." of Table 3's CSV FILE whose
 # configuration is none of CONFIGS: kept when only those run again.
@@ -128,162 +216,67 @@ kept_rows() { # file configs...
 # hispeed_freq at each policy's third OPP), -boostN (the loads' group
 # at boost N) and -wait (runnable wait in WALT's task demand). The WALT
 # columns are the ablation of what the Android kernels added to the RFC's
-# WALT. TABLE4_CONFIGS="config ..." runs those instead.
+# WALT. energy runs T4_DEFAULT, energy-full T4_CONFIGS;
+# TABLE4_CONFIGS="config ..." runs those instead.
 T4_CONFIGS=(performance pelt pelt8 pelt-hs pelt-boost10 walt walt10 walt-pl walt-hs
 	    walt-pl-wait walt-pl-hs walt16-pl-hs walt8-pl-hs walt-boost10 powersave)
-[ -n "${TABLE4_CONFIGS:-}" ] && T4_CONFIGS=($TABLE4_CONFIGS)
+T4_DEFAULT=(performance pelt pelt8 walt walt-pl)
 
-# Table 4's boots BOARD:CONFIG:N, JOBS (default: the host's cores) at a
-# time: single-threaded TCG runs a guest on one host core, and under
-# -icount its time counts instructions, so guests side by side do not
-# change each other's results. Each boot's rows go to $GUEST/t4-*.csv,
-# its log (with the traces) to $RESULTS, compressed. Sets status=1 if a
-# boot failed.
-t4_boots() { # runs boots...
-	local runs=$1 n=0 total=$(($# - 1)) start=$(date +%s) board cfg i b
-	shift
-	for b in "$@"; do
-		board=${b%%:*} cfg=${b#*:} i=${cfg#*:} cfg=${cfg%%:*}
-		[ "$i" = "$cfg" ] && i=1
-		rm -f "$GUEST/t4-$board-$cfg-$i.csv" "$RESULTS/soc-$board-table4-$cfg-$i.log.xz"
-		n=$((n + 1))
-		while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-$(nproc)}" ]; do
-			wait -n || status=1
-		done
-		log "Table 4: boot $n of $total ($board, $cfg, repetition $i), $(( $(date +%s) - start )) s elapsed"
-		(
-			append="guest_mode=energy t4=$cfg t4_runs=$runs"
-			case $cfg in walt[0-9]*)
-				w=${cfg%%-*}
-				append="$append walt_ravg_window=${w#walt}000000" ;;
-			esac
-			status=0
-			soc_run $board "table4 $cfg" "$append" 'T4R?|EM|POLICY' \
-				soc-$board-table4-$cfg-$i.log > "$GUEST/t4-$board-$cfg-$i.csv.new"
-			sed -i "s/^$board,T4\(R\?\),$cfg,\([^,]*\),\([0-9]*\),/$board,T4\1,$cfg,\2,$i.\3,/" \
-				"$GUEST/t4-$board-$cfg-$i.csv.new"
-			mv "$GUEST/t4-$board-$cfg-$i.csv.new" "$GUEST/t4-$board-$cfg-$i.csv"
-			xz -T1 -c "$GUEST/soc-$board-table4-$cfg-$i.log" \
-				> "$RESULTS/soc-$board-table4-$cfg-$i.log.xz"
-			exit $status
-		) &
-	done
-	while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || status=1; done
-	log "Table 4: $total boots in $(( $(date +%s) - start )) s"
-}
+# Table 3's configurations (scripts/guest/bench.sh); bench-full adds the
+# RFC's boost 90.
+T3_CONFIGS=(baseline pelt pelt8 walt walt-pl walt-boost boost uclamp)
 
-# A part's progress, before each boot: which boot of how many, and the
-# time since the part started.
-progress() { # part boot total
-	log "$1: boot $2 of $3, $(( $(date +%s) - part_start )) s elapsed"
-}
-
-status=0
-for part in "${parts[@]}"; do
-	part_start=$(date +%s)
+# Queue each part's boots, in an order that keeps both cores busy to the
+# end: the parts with the longest boots first.
+order=()
+for p in place energy-full energy bench-full bench bench-soc soc tables checks; do
+	[[ " ${parts[*]} " == *" $p "* ]] && order+=("$p")
+done
+t4_boots=()
+for part in "${order[@]}"; do
 	case $part in
 	checks)
-		progress checks 1 1
-		log "booting: checks (x86_64, 2 vCPUs)"
-		res=$(QEMU_TIMEOUT=${QEMU_TIMEOUT:-600} boot "$GUEST/checks.log" patched guest_mode=checks)
-		grep -avE '^\s*$' "$GUEST/checks.log" | grep -aE '^(PASS|FAIL|==|bad inputs)' || true
-		[ -n "$res" ] || guest_failed checks "$GUEST/checks.log"
-		echo "checks: ${res:-the guest did not finish (see above)}"
-		grep -q ' 0 failed' <<<"$res" || status=1
-		;;
+		queue checks checks checks.log patched pc 0 guest_mode=checks ;;
 	tables)
 		# One boot per table, each on a freshly booted kernel. The
 		# guest ticks periodically: the idle CPU's decaying utilization
 		# is sampled at every tick (with NO_HZ the nohz balancer would
 		# refresh it only every 32 ms), and under TCG -icount, NO_HZ
 		# delayed schedutil's kthread by seconds (README).
-		: > "$RESULTS/raw-tables.csv.new"
 		for t in 1 2; do
-			progress tables $t 2
-			append="guest_mode=ramp-step tables=$t"
-			log "booting: table $t (-icount)"
-			start=$(date +%s)
-			res=$(boot "$GUEST/table$t.log" patched "$append" "${ICOUNT[@]}")
-			log "table $t: $res in $(( $(date +%s) - start )) s"
-			[ -n "$res" ] || guest_failed "table $t" "$GUEST/table$t.log"
-			[ "$res" = "table $t ok" ] || { status=1; [ -z "$res" ] || tail -30 "$GUEST/table$t.log"; }
-			grep -aE '^T(1|2S?|2P),' "$GUEST/table$t.log" >> "$RESULTS/raw-tables.csv.new" || true
-		done
-		mv "$RESULTS/raw-tables.csv.new" "$RESULTS/raw-tables.csv"
-		;;
-	bench)
-		cfgs=(baseline pelt pelt8 walt walt-pl walt-boost boost uclamp)
+			queue tables "table $t" table$t.log patched pc 1 \
+				"guest_mode=ramp-step tables=$t"
+		done ;;
+	bench|bench-full)
+		cfgs=("${T3_CONFIGS[@]}") set=default
+		[ $part = bench-full ] && cfgs+=(boost90) set=full
 		[ -n "${TABLE3_BOOTS:-}" ] && cfgs=($TABLE3_BOOTS)
-		# TABLE3_BOOTS: only those configurations again, the others'
-		# rows kept.
-		kept_rows "$RESULTS/raw-bench.csv" "${cfgs[@]}" > "$RESULTS/raw-bench.csv.new"
-		i=0
+		bench_cfgs=("${cfgs[@]}")
 		for cfg in "${cfgs[@]}"; do
-			i=$((i + 1))
-			progress bench $i ${#cfgs[@]}
 			kernel=patched
 			[ $cfg = baseline ] || [ $cfg = uclamp ] && kernel=baseline
-			log "booting: bench=$cfg on the $kernel kernel (-icount)"
-			start=$(date +%s)
-			res=$(boot "$GUEST/bench-$cfg.log" $kernel \
-				"guest_mode=bench bench=$cfg" "${ICOUNT[@]}")
-			log "bench $cfg: $res in $(( $(date +%s) - start )) s"
-			[ -n "$res" ] || guest_failed "bench $cfg" "$GUEST/bench-$cfg.log"
-			[ "$res" = "bench $cfg ok" ] || { status=1; [ -z "$res" ] || tail -30 "$GUEST/bench-$cfg.log"; }
-			grep -a '^T3,' "$GUEST/bench-$cfg.log" >> "$RESULTS/raw-bench.csv.new" || true
-		done
-		mv "$RESULTS/raw-bench.csv.new" "$RESULTS/raw-bench.csv"
-		;;
+			queue $part "bench $cfg" bench-$cfg.log $kernel pc 1 \
+				"guest_mode=bench bench=$cfg bench_set=$set"
+		done ;;
 	bench-soc)
-		# Table 3 on the virtual HiKey960: one boot per configuration,
-		# JOBS (default: the host's cores) at a time; under -icount
-		# guests side by side do not change each other's results.
 		cfgs=(baseline pelt walt walt-pl boost walt-boost uclamp)
 		[ -n "${TABLE3_SOC_BOOTS:-}" ] && cfgs=($TABLE3_SOC_BOOTS)
+		bench_soc_cfgs=("${cfgs[@]}")
 		for cfg in "${cfgs[@]}"; do
-			while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-$(nproc)}" ]; do
-				wait -n || status=1
-			done
 			kernel=patched-arm64
 			[ $cfg = baseline ] || [ $cfg = uclamp ] && kernel=baseline-arm64
-			log "booting: bench=$cfg on the virtual HiKey960, $kernel kernel (-icount)"
-			(
-				out=$GUEST/bench-soc-$cfg.log start=$(date +%s)
-				res=$(boot_soc "$out" $kernel hikey960 \
-					"guest_mode=bench bench=$cfg" "${ICOUNT[@]}")
-				log "bench-soc $cfg: $res in $(( $(date +%s) - start )) s"
-				[ -n "$res" ] || guest_failed "bench-soc $cfg" "$out"
-				[ "$res" = "bench $cfg ok" ] || { [ -z "$res" ] || tail -30 "$out"; exit 1; }
-			) &
-		done
-		while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || status=1; done
-		{
-			kept_rows "$RESULTS/raw-bench-soc.csv" "${cfgs[@]}"
-			for cfg in "${cfgs[@]}"; do
-				grep -a '^T3,' "$GUEST/bench-soc-$cfg.log" || true
-			done
-		} > "$RESULTS/raw-bench-soc.csv.new"
-		mv "$RESULTS/raw-bench-soc.csv.new" "$RESULTS/raw-bench-soc.csv"
-		;;
+			queue bench-soc "bench-soc $cfg" bench-soc-$cfg.log $kernel hikey960 1 \
+				"guest_mode=bench bench=$cfg"
+		done ;;
 	soc)
-		: > "$RESULTS/raw-soc.csv.new"
-		i=0
 		for run in hikey960:checks hikey:checks hikey:table1; do
-			i=$((i + 1))
-			progress soc $i 3
 			board=${run%:*} what=${run#*:}
-			soc_run $board $what "guest_mode=soc soc=$what sched_verbose" 'T1H|EM|POLICY|WORK|RTAPP|UTIL' \
-				>> "$RESULTS/raw-soc.csv.new"
-		done
-		mv "$RESULTS/raw-soc.csv.new" "$RESULTS/raw-soc.csv"
-		cp "$GUEST/soc-hikey-table1.log" "$RESULTS/soc-hikey-table1.log"
-		;;
+			queue soc "soc $board $what" soc-$board-$what.log patched-arm64 $board 1 \
+				"guest_mode=soc soc=$what sched_verbose"
+		done ;;
 	place)
-		progress place 1 1
-		soc_run hikey960 table5 "guest_mode=place sched_verbose" 'T5|EM|POLICY' \
-			> "$RESULTS/raw-place.csv"
-		cp "$GUEST/soc-hikey960-table5.log" "$RESULTS/soc-hikey960-table5.log"
-		;;
+		queue place "soc hikey960 table5" soc-hikey960-table5.log patched-arm64 \
+			hikey960 1 "guest_mode=place sched_verbose" ;;
 	energy|energy-full)
 		# Table 4: one boot per board, configuration and repetition, on
 		# the HiKey960 (TABLE4_BOARDS="hikey960 hikey" adds the HiKey,
@@ -291,24 +284,133 @@ for part in "${parts[@]}"; do
 		# one run of each load; energy-full: TABLE4_REPEAT (3) boots
 		# per configuration, 3 runs of each load.
 		runs=1 repeat=1 boards=${TABLE4_BOARDS:-hikey960}
+		[ $part = energy ] && T4_CONFIGS=("${T4_DEFAULT[@]}")
 		[ $part = energy-full ] && runs=3 repeat=${TABLE4_REPEAT:-3}
-		boots=()
+		[ -n "${TABLE4_CONFIGS:-}" ] && T4_CONFIGS=($TABLE4_CONFIGS)
 		for board in $boards; do
 			for cfg in "${T4_CONFIGS[@]}"; do
 				[ $board = hikey ] && [ $cfg = powersave ] && continue
-				for i in $(seq $repeat); do boots+=("$board:$cfg:$i"); done
+				for i in $(seq $repeat); do t4_boots+=("$board:$cfg:$i"); done
 			done
 		done
-		seen=
 		if [ -n "${TABLE4_BOOTS:-}" ]; then
 			# Only those boots again, the others' results kept.
-			boots=($TABLE4_BOOTS)
+			t4_boots=($TABLE4_BOOTS)
 		else
 			rm -f "$RESULTS"/soc-*-table4-*.log* "$GUEST"/t4-*.csv
 		fi
-		t4_boots $runs "${boots[@]}"
+		for b in "${t4_boots[@]}"; do
+			board=${b%%:*} cfg=${b#*:} i=${cfg#*:} cfg=${cfg%%:*}
+			[ "$i" = "$cfg" ] && i=1
+			append="guest_mode=energy t4=$cfg t4_runs=$runs"
+			case $cfg in walt[0-9]*)
+				w=${cfg%%-*}
+				append="$append walt_ravg_window=${w#walt}000000" ;;
+			esac
+			queue $part "soc $board table4 $cfg $i" soc-$board-table4-$cfg-$i.log \
+				patched-arm64 $board 1 "$append"
+		done ;;
+	esac
+done
+boots_start=$(date +%s)
+run_boots
+log "${#BOOTS[@]} boots in $(( $(date +%s) - boots_start )) s, ${JOBS:-$(nproc)} at a time"
+
+# A part's time: the sum of its boots' times (the guest work it takes,
+# whatever ran beside it) and the span from its first boot to its last.
+part_time() { # part
+	cat "$GUEST"/*.log.time 2>/dev/null | awk -v p="$1" -v t0="$boots_start" '
+		$1 == p && $2 >= t0 { n++; sum += $3 - $2
+			if (!first || $2 < first) first = $2; if ($3 > last) last = $3 }
+		END { if (n) printf "%d %d boot%s, %d s from the first to the last\n",
+				    sum, n, n > 1 ? "s" : "", last - first }'
+}
+
+# The SoC boot's TAGS rows of $GUEST/LOG, prefixed with BOARD; sets status=1
+# unless the guest reported "soc BOARD WHAT ok".
+soc_rows() { # board what log tags
+	local res
+	res=$(result "$3")
+	grep -aE '^(PASS|FAIL)' "$GUEST/$3" >&2 || true
+	[ "$res" = "soc $1 $2 ok" ] || status=1
+	grep -aE "^($4)," "$GUEST/$3" | sed "s/^/$1,/" || true
+}
+
+# Each part's rows, from its boots' logs.
+status=0
+for part in "${parts[@]}"; do
+	case $part in
+	checks)
+		res=$(result checks.log)
+		grep -avE '^\s*$' "$GUEST/checks.log" | grep -aE '^(PASS|FAIL|==|bad inputs)' || true
+		echo "checks: ${res:-the guest did not finish (see above)}"
+		grep -q ' 0 failed' <<<"$res" || status=1
+		;;
+	tables)
+		for t in 1 2; do
+			res=$(result table$t.log)
+			[ "$res" = "table $t ok" ] ||
+				{ status=1; [ -z "$res" ] || tail -30 "$GUEST/table$t.log"; }
+			grep -aE '^T(1|2S?|2P),' "$GUEST/table$t.log" || true
+		done > "$RESULTS/raw-tables.csv.new"
+		mv "$RESULTS/raw-tables.csv.new" "$RESULTS/raw-tables.csv"
+		;;
+	bench|bench-full)
+		{
+			# TABLE3_BOOTS: only those configurations again, the
+			# others' rows kept.
+			kept_rows "$RESULTS/raw-bench.csv" "${bench_cfgs[@]}"
+			for cfg in "${bench_cfgs[@]}"; do
+				res=$(result bench-$cfg.log)
+				[ "$res" = "bench $cfg ok" ] ||
+					{ status=1; [ -z "$res" ] || tail -30 "$GUEST/bench-$cfg.log" >&2; }
+				grep -a '^T3,' "$GUEST/bench-$cfg.log" || true
+			done
+		} > "$RESULTS/raw-bench.csv.new"
+		mv "$RESULTS/raw-bench.csv.new" "$RESULTS/raw-bench.csv"
+		;;
+	bench-soc)
+		{
+			kept_rows "$RESULTS/raw-bench-soc.csv" "${bench_soc_cfgs[@]}"
+			for cfg in "${bench_soc_cfgs[@]}"; do
+				res=$(result bench-soc-$cfg.log)
+				[ "$res" = "bench $cfg ok" ] ||
+					{ status=1; [ -z "$res" ] || tail -30 "$GUEST/bench-soc-$cfg.log" >&2; }
+				grep -a '^T3,' "$GUEST/bench-soc-$cfg.log" || true
+			done
+		} > "$RESULTS/raw-bench-soc.csv.new"
+		mv "$RESULTS/raw-bench-soc.csv.new" "$RESULTS/raw-bench-soc.csv"
+		;;
+	soc)
+		for run in hikey960:checks hikey:checks hikey:table1; do
+			board=${run%:*} what=${run#*:}
+			soc_rows $board $what soc-$board-$what.log 'T1H|EM|POLICY|WORK|RTAPP|UTIL'
+		done > "$RESULTS/raw-soc.csv.new"
+		mv "$RESULTS/raw-soc.csv.new" "$RESULTS/raw-soc.csv"
+		cp "$GUEST/soc-hikey-table1.log" "$RESULTS/soc-hikey-table1.log"
+		;;
+	place)
+		soc_rows hikey960 table5 soc-hikey960-table5.log 'T5|EM|POLICY' \
+			> "$RESULTS/raw-place.csv"
+		cp "$GUEST/soc-hikey960-table5.log" "$RESULTS/soc-hikey960-table5.log"
+		;;
+	energy|energy-full)
+		# Each boot's rows to $GUEST/t4-*.csv, its run numbered
+		# REPETITION.RUN; its log (with the traces) to $RESULTS,
+		# compressed.
+		for b in "${t4_boots[@]}"; do
+			board=${b%%:*} cfg=${b#*:} i=${cfg#*:} cfg=${cfg%%:*}
+			[ "$i" = "$cfg" ] && i=1
+			log=soc-$board-table4-$cfg-$i.log
+			soc_rows $board "table4 $cfg" $log 'T4R?|EM|POLICY' \
+				> "$GUEST/t4-$board-$cfg-$i.csv"
+			sed -i "s/^$board,T4\(R\?\),$cfg,\([^,]*\),\([0-9]*\),/$board,T4\1,$cfg,\2,$i.\3,/" \
+				"$GUEST/t4-$board-$cfg-$i.csv"
+			xz -T1 -c "$GUEST/$log" > "$RESULTS/$log.xz"
+		done
 		# In the order of T4_CONFIGS (the table's columns), then any
 		# other configuration booted.
+		seen=
 		for f in $(for cfg in "${T4_CONFIGS[@]}"; do
 				ls "$GUEST"/t4-*-$cfg-[0-9]*.csv 2>/dev/null
 			done; ls "$GUEST"/t4-*.csv); do
@@ -317,12 +419,46 @@ for part in "${parts[@]}"; do
 			cat "$f"
 		done > "$RESULTS/raw-energy.csv"
 		;;
-	*) die "unknown part $part (checks, tables, bench, bench-soc, soc, place, energy, energy-full)" ;;
 	esac
+	read -r t detail <<<"$(part_time $part)"
+	TIMINGS+=("$part ${t:-0} ${detail:-no boot}")
 done
 
-[[ " ${parts[*]} " == *" checks "* && ${#parts[@]} -eq 1 ]] && exit $status
-python3 "$REPO/scripts/results.py" "$RESULTS" \
-	"linux $(kernel_version "$SRC") (Debian linux-source-6.12 $(dpkg-query -W -f='${Version}' linux-source-6.12))" ||
-	status=1
+if ! [[ " ${parts[*]} " == *" checks "* && ${#parts[@]} -eq 1 ]]; then
+	timed results "scripts/results.py: tables and plots" \
+		python3 "$REPO/scripts/results.py" "$RESULTS" \
+		"linux $(kernel_version "$SRC") (Debian linux-source-6.12 $(dpkg-query -W -f='${Version}' linux-source-6.12))" ||
+		status=1
+fi
+
+# The run's times, against what they are stated to take.
+total=$(( $(date +%s) - RUN_START ))
+over=()
+{
+	echo "## Timings of \`scripts/run.sh ${parts[*]}\`"
+	echo
+	echo "On $(nproc) cores ($(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)," \
+	     "$(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo))," \
+	     "$(date -u -d @"$RUN_START" '+%Y-%m-%d %H:%M UTC'), boots ${JOBS:-$(nproc)} at a time." \
+	     "A boot part's time is the sum of its boots' (each on one host core);" \
+	     "the kernels' is cold when their build directory was new."
+	echo
+	echo "| phase | seconds | stated | what |"
+	echo "|---|---:|---:|---|"
+	for t in "${TIMINGS[@]}"; do
+		read -r phase secs detail <<<"$t"
+		stated=${STATED[$phase]:-}
+		mark=
+		if [ -n "$stated" ] && [ "$secs" -gt $((2 * stated)) ]; then
+			mark=" **over twice**"
+			over+=("$phase took $secs s, stated $stated s")
+		fi
+		echo "| $phase | $secs | ${stated:--}$mark | $detail |"
+	done
+	echo "| **total** (wall) | $total | | $(( total / 60 )) min $(( total % 60 )) s |"
+} > "$RESULTS/timings.md"
+log "run.sh ${parts[*]}: $(( total / 60 )) min $(( total % 60 )) s; times in $RESULTS/timings.md"
+for o in "${over[@]}"; do
+	log "WARNING: over budget: $o (more than twice)"
+done
 exit $status

@@ -7,7 +7,7 @@ monotonically; WALT reaches 95% and falls to 10% within two windows).
 Each function returns its problems, strings for results.py to print."""
 import statistics
 
-from report.common import BOOSTS, T3_BENCHES, T3_CONFIGS, T4_BENCH_MS
+from report.common import BOOSTS, T3_BENCHES, T3_CONFIGS, T3_FULL_ONLY, T4_BENCH_MS
 
 LOWEST_OPP = 208  # MHz, the virtual OPP driver's lowest
 WALT_WINDOW_MS = 20
@@ -46,10 +46,12 @@ def table2(t2):
 
 def table3(vals):
     """Table 3 (overhead) from parse.table3(): every benchmark ran under
-    every configuration."""
+    every configuration (those only bench-full runs, once any of them
+    ran)."""
     out = []
-    for bench in T3_BENCHES:
-        for cfg in T3_CONFIGS:
+    ran = {name for key in vals if vals[key] for name in key}
+    for bench in (b for b in T3_BENCHES if b not in T3_FULL_ONLY or b in ran):
+        for cfg in (c for c in T3_CONFIGS if c not in T3_FULL_ONLY or c in ran):
             # pelt8 runs only where its clock runs at every switch.
             if not vals.get((bench, cfg)) and (cfg != "pelt8"
                                                or bench in ("pingpong", "periodic")):
