@@ -14,15 +14,16 @@
 #   tables   Table 1 (SchedTune boost vs. frequency, rt-app ramp) and
 #            Table 2 (WALT vs. PELT step response), -icount;
 #   bench    Table 3 (overhead: hackbench pinned and on 2 CPUs, a pinned
-#            pipe ping-pong, a wake from idle, IPIs, migrating wake-ups;
-#            upstream's uclamp.min as a reference), one boot per
-#            configuration (scripts/guest/bench.sh), -icount;
-#            TABLE3_BOOTS="config ..." boots only those, the other
-#            configurations' rows kept;
-#   bench-full  the same with the SchedTune RFC's own benchmark, perf
-#            bench sched messaging, in every configuration and at the
-#            RFC's boost 90 (about 5 min of guest work per boot: not in
-#            the default);
+#            pipe ping-pong, a wake from idle, IPIs, migrating wake-ups)
+#            of the baseline kernel, the series with nothing enabled,
+#            WALT, a SchedTune boost and upstream's uclamp.min as a
+#            reference (T3_DEFAULT), one boot per configuration
+#            (scripts/guest/bench.sh), -icount; TABLE3_BOOTS="config ..."
+#            boots only those, the other configurations' rows kept;
+#   bench-full  every configuration of T3_CONFIGS (PELT at 8 ms, WALT with
+#            pl, WALT with a boost, and the SchedTune RFC's boost 90 too),
+#            with the RFC's own benchmark, perf bench sched messaging
+#            (most of a boot's guest work: not in the default);
 #   bench-soc  Table 3 on the virtual HiKey960 (arm64, 8 vCPUs, EAS on):
 #            the arm64 baseline kernel and the series, the benchmarks an
 #            arm64 guest can run plus an EAS wake-up benchmark, -icount
@@ -222,9 +223,10 @@ T4_CONFIGS=(performance pelt pelt8 pelt-hs pelt-boost10 walt walt10 walt-pl walt
 	    walt-pl-wait walt-pl-hs walt16-pl-hs walt8-pl-hs walt-boost10 powersave)
 T4_DEFAULT=(performance pelt pelt8 walt walt-pl)
 
-# Table 3's configurations (scripts/guest/bench.sh); bench-full adds the
-# RFC's boost 90.
-T3_CONFIGS=(baseline pelt pelt8 walt walt-pl walt-boost boost uclamp)
+# Table 3's configurations (scripts/guest/bench.sh): bench runs T3_DEFAULT,
+# bench-full T3_CONFIGS.
+T3_CONFIGS=(baseline pelt pelt8 walt walt-pl walt-boost boost boost90 uclamp)
+T3_DEFAULT=(baseline pelt walt boost uclamp)
 
 # Queue each part's boots, in an order that keeps both cores busy to the
 # end: the parts with the longest boots first.
@@ -248,8 +250,8 @@ for part in "${order[@]}"; do
 				"guest_mode=ramp-step tables=$t"
 		done ;;
 	bench|bench-full)
-		cfgs=("${T3_CONFIGS[@]}") set=default
-		[ $part = bench-full ] && cfgs+=(boost90) set=full
+		cfgs=("${T3_DEFAULT[@]}") set=default
+		[ $part = bench-full ] && cfgs=("${T3_CONFIGS[@]}") set=full
 		[ -n "${TABLE3_BOOTS:-}" ] && cfgs=($TABLE3_BOOTS)
 		bench_cfgs=("${cfgs[@]}")
 		for cfg in "${cfgs[@]}"; do
@@ -323,7 +325,7 @@ part_time() { # part
 		$1 == p && $2 >= t0 { n++; sum += $3 - $2
 			if (!first || $2 < first) first = $2; if ($3 > last) last = $3 }
 		END { if (n) printf "%d %d boot%s, %d s from the first to the last\n",
-				    sum, n, n > 1 ? "s" : "", last - first }'
+				    sum, n, (n > 1 ? "s" : ""), last - first }'
 }
 
 # The SoC boot's TAGS rows of $GUEST/LOG, prefixed with BOARD; sets status=1

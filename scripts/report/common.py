@@ -11,12 +11,13 @@ SEED_T1_FREQ = {0: 606, 15: 658, 30: 739, 60: 852, -100: 363}  # MHz, HiKey
 # Table 1's boosts, on x86 and on the virtual HiKey.
 BOOSTS = (0, 15, 30, 60, -100)
 # Table 3's benchmarks and configurations, in the table's order; those of
-# T3_FULL_ONLY run only in run.sh bench-full.
+# T3_FULL_ONLY run only in run.sh bench-full (run.sh's T3_DEFAULT are the
+# others).
 T3_BENCHES = ("hackbench-1cpu", "hackbench", "messaging", "pingpong", "periodic",
               "ipi", "migrate")
 T3_CONFIGS = ("baseline", "pelt", "pelt8", "walt", "walt-pl", "walt-boost", "boost",
               "boost90", "uclamp")
-T3_FULL_ONLY = ("messaging", "boost90")
+T3_FULL_ONLY = ("messaging", "pelt8", "walt-pl", "walt-boost", "boost90")
 # Table 5 on the virtual HiKey960: a big CPU's capacity.
 BIG = 1024
 # Table 4's configurations, in the order of the data (run.sh's

@@ -175,7 +175,10 @@ def table3(results, vals):
             if (bench, cfg) in vs_base:
                 boosts.setdefault(what, []).append(f"{cfg} {vs_base[bench, cfg]}")
     write_csv(results, "table3.csv", T3_CSV_HEAD, data)
-    md += ["", "baseline: pristine 6.12 + the virtual OPP driver only; pelt: the "
+    md += ["", "scripts/run.sh bench runs baseline, pelt, walt, boost and uclamp "
+           "without the messaging benchmark; scripts/run.sh bench-full every "
+           "configuration and benchmark below. "
+           "baseline: pristine 6.12 + the virtual OPP driver only; pelt: the "
            "series with PELT selected, WALT off, no boost ever set; walt: WALT "
            "selected; walt-pl: WALT with what the Android kernels added to it, "
            "schedutil's pl on every policy (so each CPU's predicted demand is "
@@ -216,8 +219,8 @@ def table3(results, vals):
            "same kernel differ by tens of percent; pinned, by a few percent, "
            "and medians of 20 runs of the same kernel by about 0.5%. The "
            "seed's SchedTune cost +1.1% ... +3.0% (hackbench, HiKey).", "",
-           "Target, WALT + boost within +0.5% of the baseline (CPU time): "
-           + "; ".join(goal) + ".", "",
+           *(["Target, WALT + boost within +0.5% of the baseline (CPU time): "
+              + "; ".join(goal) + ".", ""] if goal else []),
            "A boost on its own, SchedTune's (boost) next to upstream uclamp's "
            "(uclamp), CPU time: "
            + "; ".join(f"{b}: {', '.join(v)}" for b, v in boosts.items())
