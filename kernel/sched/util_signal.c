@@ -98,16 +98,27 @@ DEFINE_STATIC_CALL_NULL(sched_util_irq, sched_util_irq_fn);
 /*
  * sched_util_mutex protects the registry, the selection and the tracking
  * provider. Readers on hot paths never take it: they go through the
- * static calls above.
+ * static calls above. Nothing sleeps for long under it: a selection
+ * waiting for a provider's warm-up drops it (sched_util_select_names()).
  */
 static DEFINE_MUTEX(sched_util_mutex);
 static LIST_HEAD(sched_util_signals);
 /* The provider whose event hooks are on, if any. */
 static struct sched_util_signal *sched_util_tracking;
-/* How many reasons keep sched_util_tracking on (selected, side by side). */
+/*
+ * How many reasons keep sched_util_tracking on (selected, side by side,
+ * a selection waiting for its warm-up).
+ */
 static unsigned int sched_util_tracking_refs;
+/* How many of them are selections waiting for its warm-up. */
+static unsigned int sched_util_tracking_pins;
 /* local_clock() when sched_util_tracking started. */
 static u64 sched_util_tracking_since;
+/*
+ * Per role, how many selections have been made or begun: a selection
+ * still waiting for a warm-up leaves a role that a later one has taken.
+ */
+static unsigned long sched_util_select_seq[SCHED_UTIL_ROLES];
 /*
  * Readers of ->cpu_util_pred() (schedutil policies with pl set): the
  * queue hooks, which keep the tracking provider's predicted sums, are on
@@ -118,8 +129,11 @@ static atomic_t sched_util_pred_users = ATOMIC_INIT(0);
 /* Whether the queue hooks of sched_util_tracking are on. */
 static bool sched_util_queue_on;
 
-/* Boot parameter sched_util_signal=, applied at late_initcall. */
-static char sched_util_boot_name[SCHED_UTIL_NAME_LEN] __initdata;
+/*
+ * Boot parameter sched_util_signal=, as the sysctl takes it; applied after
+ * late_initcall (sched_util_signal_boot_select()).
+ */
+static char sched_util_boot_name[2 * SCHED_UTIL_NAME_LEN];
 
 static bool sched_util_has_hooks(const struct sched_util_signal *sig)
 {
@@ -295,19 +309,19 @@ static int sched_util_get(struct sched_util_signal *sig)
 }
 
 /*
- * Wait until @sig, tracking, has tracked for its warm-up. Until then the
- * selection keeps the old signal: a provider that starts from empty sums
- * (WALT) would read every CPU as idle, and schedutil would drop the
- * frequency to the lowest OPP for a window or two after every switch.
+ * How long @sig, if tracking, has still to track before its warm-up ends,
+ * in ns. Until then a selection keeps the old signal: a provider that
+ * starts from empty sums (WALT) would read every CPU as idle, and
+ * schedutil would drop the frequency to the lowest OPP for a window or two
+ * after every switch.
  */
-static void sched_util_warm_up(const struct sched_util_signal *sig)
+static u64 sched_util_warm_in(const struct sched_util_signal *sig)
 {
 	u64 ready = sched_util_tracking_since + sig->warmup_ns;
 	u64 now = local_clock();
 
 	lockdep_assert_held(&sched_util_mutex);
-	if (sched_util_tracking == sig && now < ready)
-		msleep(DIV_ROUND_UP_ULL(ready - now, NSEC_PER_MSEC));
+	return sched_util_tracking == sig && now < ready ? ready - now : 0;
 }
 
 static void sched_util_put(struct sched_util_signal *sig)
@@ -321,6 +335,7 @@ static void sched_util_put(struct sched_util_signal *sig)
 		sig->stop();
 }
 
+/* Make @sig, tracking if it has hooks and warmed up, the signal of @role. */
 static int __sched_util_select(struct sched_util_signal *sig,
 			       enum sched_util_role role)
 {
@@ -338,7 +353,6 @@ static int __sched_util_select(struct sched_util_signal *sig,
 	ret = sched_util_get(sig);
 	if (ret)
 		return ret;
-	sched_util_warm_up(sig);
 	/*
 	 * schedutil and EAS read the coverage and the signal separately, so
 	 * one of their reads may compose the signal of one provider with the
@@ -368,22 +382,77 @@ static int __sched_util_select(struct sched_util_signal *sig,
 	return 0;
 }
 
-/* Select @sig for @role, or for both roles if @role is SCHED_UTIL_ROLES. */
-static int sched_util_select_locked(struct sched_util_signal *sig,
-				    enum sched_util_role role)
+/*
+ * Select the provider named @names[r] for each role r (NULL: leave it as
+ * it is), every one or, on error, none. If a provider has yet to warm up,
+ * this waits until it has without holding sched_util_mutex, so that other
+ * knobs and selections go on meanwhile; the provider is kept tracking by a
+ * pin, a reference that does not select it. A selection begun meanwhile
+ * for a role takes it: this one then leaves that role as it finds it.
+ *
+ * Return: 0, -EINVAL for an unknown name, -EBUSY while another provider's
+ * hooks are on, the provider's start() error, -EINTR if a signal
+ * interrupted the wait, or -ENODEV if the provider was unregistered
+ * meanwhile; on error the selection is unchanged.
+ */
+static int sched_util_select_names(const char * const names[SCHED_UTIL_ROLES])
 {
-	int ret;
+	struct sched_util_signal *want[SCHED_UTIL_ROLES] = { }, *pin = NULL;
+	unsigned long seq[SCHED_UTIL_ROLES];
+	unsigned int ms;
+	int r, ret = 0;
+	u64 wait;
 
-	if (role != SCHED_UTIL_ROLES)
-		return __sched_util_select(sig, role);
-	/*
-	 * Both or, if the second fails, neither: a provider tracking for
-	 * the first role takes the second reference without a start, so
-	 * only a provider that cannot start fails, and it fails first.
-	 */
-	ret = __sched_util_select(sig, SCHED_UTIL_FREQ);
-	if (!ret)
-		ret = __sched_util_select(sig, SCHED_UTIL_PLACE);
+	mutex_lock(&sched_util_mutex);
+	for (r = 0; r < SCHED_UTIL_ROLES; r++) {
+		if (!names[r])
+			continue;
+		want[r] = sched_util_find(names[r]);
+		if (!want[r]) {
+			ret = -EINVAL;
+			goto unlock;
+		}
+	}
+	/* Only one provider tracks at a time, so at most one is pinned. */
+	for (r = 0; r < SCHED_UTIL_ROLES; r++) {
+		if (!want[r] || want[r] == sched_util_selected[r] || want[r] == pin)
+			continue;
+		ret = sched_util_get(want[r]);
+		if (ret)
+			goto unpin;
+		if (sched_util_tracking == want[r]) {
+			pin = want[r];
+			sched_util_tracking_pins++;
+		}
+	}
+	for (r = 0; r < SCHED_UTIL_ROLES; r++)
+		seq[r] = want[r] ? ++sched_util_select_seq[r] : 0;
+
+	while (pin && (wait = sched_util_warm_in(pin))) {
+		ms = DIV_ROUND_UP_ULL(wait, NSEC_PER_MSEC);
+		mutex_unlock(&sched_util_mutex);
+		ms = msleep_interruptible(ms);
+		mutex_lock(&sched_util_mutex);
+		if (ms) {
+			ret = -EINTR;
+			goto unpin;
+		}
+		if (list_empty(&pin->list)) {
+			ret = -ENODEV;
+			goto unpin;
+		}
+	}
+	/* Pinned and warm: a switch only takes another reference. */
+	for (r = 0; r < SCHED_UTIL_ROLES; r++)
+		if (want[r] && seq[r] == sched_util_select_seq[r])
+			WARN_ON_ONCE(__sched_util_select(want[r], r));
+unpin:
+	if (pin) {
+		sched_util_tracking_pins--;
+		sched_util_put(pin);
+	}
+unlock:
+	mutex_unlock(&sched_util_mutex);
 	return ret;
 }
 
@@ -393,23 +462,24 @@ static int sched_util_select_locked(struct sched_util_signal *sig,
  * @role: SCHED_UTIL_FREQ (what schedutil consumes), SCHED_UTIL_PLACE (what
  *	  task placement reads) or SCHED_UTIL_ROLES for both
  *
- * Return: 0, -EINVAL for an unknown name or role, -EBUSY while another
- * provider's hooks are on, or the provider's start() error; on error the
- * selection is unchanged.
+ * If the provider has yet to warm up, this waits, without holding the
+ * lock of the selection, until it has; the roles keep their signal
+ * meanwhile.
+ *
+ * Return: 0, -EINVAL for an unknown role, or an error of
+ * sched_util_select_names(); on error the selection is unchanged.
  */
 int sched_util_signal_select_for(const char *name, enum sched_util_role role)
 {
-	struct sched_util_signal *sig;
-	int ret = -EINVAL;
+	const char *names[SCHED_UTIL_ROLES] = { };
+	int r;
 
 	if (role > SCHED_UTIL_ROLES)
 		return -EINVAL;
-	mutex_lock(&sched_util_mutex);
-	sig = sched_util_find(name);
-	if (sig)
-		ret = sched_util_select_locked(sig, role);
-	mutex_unlock(&sched_util_mutex);
-	return ret;
+	for (r = 0; r < SCHED_UTIL_ROLES; r++)
+		if (role == r || role == SCHED_UTIL_ROLES)
+			names[r] = name;
+	return sched_util_select_names(names);
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_util_signal_select_for);
 
@@ -446,26 +516,17 @@ int sched_util_signal_track(struct sched_util_signal *sig, bool on)
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_util_signal_track);
 
-/**
- * sched_util_signal_restart() - restart @sig around a change of its setup
- * @sig: a registered provider
- * @change: called while @sig is not tracking (may sleep)
- * @arg: passed to @change
- *
- * For a change that @sig's tracked state cannot follow (WALT's window
- * size). If @sig is tracking, the roles it is selected for pass to PELT,
- * its tracking stops, @change runs, its tracking starts again with the
- * references it had, and it gets its roles back once warmed up: schedutil
- * and placement read PELT meanwhile, never the empty state of a restart.
- *
- * Return: 0, or the provider's start() error; its roles then stay PELT's.
+/*
+ * sched_util_signal_restart() under sched_util_mutex, up to the new session
+ * of @sig: the names of the roles it had go to @had, for the selection
+ * that gives them back once @sig has warmed up.
  */
-int sched_util_signal_restart(struct sched_util_signal *sig,
-			      void (*change)(void *arg), void *arg)
+static int sched_util_restart_locked(struct sched_util_signal *sig,
+				     void (*change)(void *arg), void *arg,
+				     const char *had[SCHED_UTIL_ROLES])
 {
-	bool had[SCHED_UTIL_ROLES];
 	unsigned int refs;
-	int ret = 0, r;
+	int ret, r;
 
 	guard(mutex)(&sched_util_mutex);
 	if (sched_util_tracking != sig) {
@@ -473,11 +534,12 @@ int sched_util_signal_restart(struct sched_util_signal *sig,
 		return 0;
 	}
 	for (r = 0; r < SCHED_UTIL_ROLES; r++) {
-		had[r] = sched_util_selected[r] == sig;
-		if (had[r])
-			WARN_ON_ONCE(__sched_util_select(&pelt_signal, r));
+		if (sched_util_selected[r] != sig)
+			continue;
+		had[r] = sig->name;
+		WARN_ON_ONCE(__sched_util_select(&pelt_signal, r));
 	}
-	/* Side by side references are left, if any. */
+	/* Side by side references and pins are left, if any. */
 	refs = sched_util_tracking == sig ? sched_util_tracking_refs : 0;
 	if (refs) {
 		sched_util_tracking_refs = 1;
@@ -490,10 +552,33 @@ int sched_util_signal_restart(struct sched_util_signal *sig,
 			return ret;
 		sched_util_tracking_refs = refs;
 	}
-	for (r = 0; r < SCHED_UTIL_ROLES && !ret; r++)
-		if (had[r])
-			ret = __sched_util_select(sig, r);
-	return ret;
+	return 0;
+}
+
+/**
+ * sched_util_signal_restart() - restart @sig around a change of its setup
+ * @sig: a registered provider
+ * @change: called while @sig is not tracking (may sleep)
+ * @arg: passed to @change
+ *
+ * For a change that @sig's tracked state cannot follow (WALT's window
+ * size). If @sig is tracking, the roles it is selected for pass to PELT,
+ * its tracking stops, @change runs, its tracking starts again with the
+ * references it had, and it gets its roles back once warmed up: schedutil
+ * and placement read PELT meanwhile, never the empty state of a restart.
+ * The wait is sched_util_signal_select_for()'s.
+ *
+ * Return: 0, or the provider's start() error (its roles then stay
+ * PELT's), or an error of sched_util_select_names().
+ */
+int sched_util_signal_restart(struct sched_util_signal *sig,
+			      void (*change)(void *arg), void *arg)
+{
+	const char *had[SCHED_UTIL_ROLES] = { };
+	int ret;
+
+	ret = sched_util_restart_locked(sig, change, arg, had);
+	return ret ?: sched_util_select_names(had);
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_util_signal_restart);
 
@@ -551,7 +636,8 @@ EXPORT_SYMBOL_IF_KUNIT(sched_util_signal_register);
  * @sig: a registered provider other than PELT
  *
  * If @sig is selected, PELT is selected first; if it is tracking side by
- * side, that reference is dropped.
+ * side, that reference is dropped. A selection of @sig still waiting for
+ * its warm-up fails with -ENODEV, and this waits for it.
  */
 void sched_util_signal_unregister(struct sched_util_signal *sig)
 {
@@ -559,13 +645,18 @@ void sched_util_signal_unregister(struct sched_util_signal *sig)
 		return;
 
 	mutex_lock(&sched_util_mutex);
+	list_del_init(&sig->list);
+	while (sched_util_tracking == sig && sched_util_tracking_pins) {
+		mutex_unlock(&sched_util_mutex);
+		msleep(20);
+		mutex_lock(&sched_util_mutex);
+	}
 	if (sched_util_selected[SCHED_UTIL_FREQ] == sig)
 		WARN_ON_ONCE(__sched_util_select(&pelt_signal, SCHED_UTIL_FREQ));
 	if (sched_util_selected[SCHED_UTIL_PLACE] == sig)
 		WARN_ON_ONCE(__sched_util_select(&pelt_signal, SCHED_UTIL_PLACE));
 	while (sched_util_tracking == sig)
 		sched_util_put(sig);
-	list_del_init(&sig->list);
 	mutex_unlock(&sched_util_mutex);
 }
 EXPORT_SYMBOL_IF_KUNIT(sched_util_signal_unregister);
@@ -677,9 +768,31 @@ unsigned long sched_util_cpu_util_without_once(int cpu, struct task_struct *p,
 EXPORT_SYMBOL_IF_KUNIT(sched_util_cpu_util_without_once);
 
 /*
- * kernel.sched_util_signal: a write selects one signal for both roles;
- * a read gives its name, or "FREQUENCY/PLACEMENT" while the roles differ
- * (as the Android knobs of a provider can leave them, e.g. "walt/pelt").
+ * Select what @str names: "NAME" for both roles, "FREQUENCY/PLACEMENT"
+ * for each, both or, on error, neither; a newline only at the end.
+ * Overwrites the slash.
+ */
+static int sched_util_signal_select_str(char *str)
+{
+	const char *names[SCHED_UTIL_ROLES] = {
+		[SCHED_UTIL_FREQ] = str, [SCHED_UTIL_PLACE] = str,
+	};
+	char *place = strchr(str, '/');
+
+	if (place) {
+		*place++ = '\0';
+		if (strchr(str, '\n'))
+			return -EINVAL;
+		names[SCHED_UTIL_PLACE] = place;
+	}
+	return sched_util_select_names(names);
+}
+
+/*
+ * kernel.sched_util_signal: reads the name of the signal of both roles, or
+ * "FREQUENCY/PLACEMENT" while the roles differ (as the Android knobs of a
+ * provider can leave them, e.g. "walt/pelt"); takes either form, so that
+ * what it reads can be written back.
  */
 static int sched_util_signal_sysctl(const struct ctl_table *table, int write,
 				    void *buffer, size_t *lenp, loff_t *ppos)
@@ -702,12 +815,12 @@ static int sched_util_signal_sysctl(const struct ctl_table *table, int write,
 		return proc_dostring(&tmp, write, buffer, lenp, ppos);
 	}
 	/* proc_dostring() silently truncates: refuse what does not fit. */
-	if (*ppos || *lenp >= SCHED_UTIL_NAME_LEN)
+	if (*ppos || *lenp >= sizeof(name))
 		return -EINVAL;
 	ret = proc_dostring(&tmp, write, buffer, lenp, ppos);
 	if (ret)
 		return ret;
-	return sched_util_signal_select(name);
+	return sched_util_signal_select_str(name);
 }
 
 static struct ctl_table sched_util_sysctls[] = {
@@ -740,19 +853,31 @@ static int __init sched_util_signal_init(void)
 }
 core_initcall(sched_util_signal_init);
 
-/* Providers register before late_initcall: apply the boot choice now. */
-static int __init sched_util_signal_boot_select(void)
+static void sched_util_boot_select_fn(struct work_struct *work)
 {
+	char name[sizeof(sched_util_boot_name)];
 	int ret;
 
-	if (!sched_util_boot_name[0])
-		return 0;
-	ret = sched_util_signal_select(sched_util_boot_name);
+	strscpy(name, sched_util_boot_name, sizeof(name));
+	ret = sched_util_signal_select_str(name);
 	if (ret)
 		pr_warn("sched_util_signal=%s: %s, using %s\n",
 			sched_util_boot_name,
 			ret == -EINVAL ? "no such signal" : "cannot start",
 			sched_util_signal_selected());
+}
+
+static DECLARE_WORK(sched_util_boot_work, sched_util_boot_select_fn);
+
+/*
+ * Providers register before late_initcall: apply the boot choice then,
+ * from a work item, so that boot does not wait for the provider's warm-up;
+ * the roles stay PELT's until it has.
+ */
+static int __init sched_util_signal_boot_select(void)
+{
+	if (sched_util_boot_name[0])
+		schedule_work(&sched_util_boot_work);
 	return 0;
 }
 late_initcall(sched_util_signal_boot_select);

@@ -2,13 +2,16 @@
 /*
  * KUnit tests for the utilization-signal framework: registration, lookup
  * and selection by name, hook dispatch, which IRQ time reaches a provider,
- * switching while tasks run, PELT equivalence on live runqueues, and one
+ * switching while tasks run, PELT equivalence on live runqueues, a
+ * provider's warm-up waited for without the lock of the selection, and one
  * read of each CPU per placement.
  */
 #include <kunit/test.h>
 #include <kunit/visibility.h>
+#include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/kthread.h>
+#include <linux/sched/signal.h>
 
 #include <linux/mmu_context.h>
 
@@ -516,6 +519,135 @@ static void util_signal_covers_test(struct kunit *test)
 	KUNIT_EXPECT_GT(test, cfs.util, whole.util);
 }
 
+static void util_signal_select_pelt(void *unused)
+{
+	sched_util_signal_select("pelt");
+}
+
+/* A provider that tracks (a tick hook) and takes @warmup_ns to warm up. */
+static struct sched_util_signal test_slow_signal = {
+	.name		= "kunit_slow",
+	.cpu_util	= test_cpu_util,
+	.task_util	= test_task_util,
+	.tick		= test_tick,
+};
+
+/* A selection made by another thread, which a signal can interrupt. */
+struct test_selection {
+	const char *name;
+	struct completion done;
+	int ret;
+};
+
+static int test_select_thread(void *arg)
+{
+	struct test_selection *sel = arg;
+
+	allow_signal(SIGINT);
+	sel->ret = sched_util_signal_select(sel->name);
+	complete(&sel->done);
+	while (!kthread_should_stop())
+		schedule_timeout_interruptible(1);
+	return 0;
+}
+
+/*
+ * Start selecting @sel->name from a thread, return once the provider's
+ * hooks are on (its ticks counted: the selection waits for its warm-up).
+ */
+static struct task_struct *test_selection_start(struct kunit *test,
+						struct test_selection *sel)
+{
+	struct task_struct *k;
+	int i;
+
+	atomic_set(&test_ticks, 0);
+	init_completion(&sel->done);
+	k = kthread_run(test_select_thread, sel, "kunit_select");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(k));
+	for (i = 0; i < 1000 && !atomic_read(&test_ticks); i++)
+		usleep_range(1000, 2000);
+	KUNIT_ASSERT_GT_MSG(test, atomic_read(&test_ticks), 0,
+			    "the provider's hooks were not on after %d polls", i);
+	return k;
+}
+
+static void test_slow_register(struct kunit *test, u64 warmup_ns)
+{
+	INIT_LIST_HEAD(&test_slow_signal.list);
+	test_slow_signal.warmup_ns = warmup_ns;
+	KUNIT_ASSERT_EQ(test, sched_util_signal_register(&test_slow_signal), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, test_unregister,
+							&test_slow_signal), 0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, util_signal_select_pelt,
+							NULL), 0);
+}
+
+/*
+ * A selection waits for the provider's warm-up without the lock of the
+ * selection: another selection made meanwhile completes and, made later,
+ * wins. If this thread's selection returned only after the waiting one (a
+ * host that stalled the guest for the whole warm-up), the case tries
+ * again.
+ */
+static void util_signal_warm_up_unlocked_test(struct kunit *test)
+{
+	struct test_selection *sel;
+	struct task_struct *k;
+	int try, ret;
+	bool during;
+
+	sel = kunit_kzalloc(test, sizeof(*sel), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, sel);
+	sel->name = "kunit_slow";
+	test_slow_register(test, 500 * NSEC_PER_MSEC);
+	for (try = 1; try <= 5; try++) {
+		k = test_selection_start(test, sel);
+		ret = sched_util_signal_select("pelt");
+		during = !completion_done(&sel->done);
+		wait_for_completion(&sel->done);
+		kthread_stop(k);
+		KUNIT_ASSERT_EQ(test, ret, 0);
+		KUNIT_ASSERT_EQ(test, sel->ret, 0);
+		if (during)
+			break;
+		KUNIT_ASSERT_EQ(test, sched_util_signal_select("pelt"), 0);
+	}
+	KUNIT_ASSERT_TRUE_MSG(test, during,
+			      "a selection made during another's warm-up returned after it, %d times",
+			      try - 1);
+	KUNIT_EXPECT_STREQ(test, sched_util_signal_selected(), "pelt");
+}
+
+/*
+ * A signal interrupts a selection waiting for a warm-up: it fails with
+ * -EINTR, the old signal stays selected and the provider stops tracking.
+ */
+static void util_signal_warm_up_interrupted_test(struct kunit *test)
+{
+	struct test_selection *sel;
+	struct task_struct *k;
+	int ticks;
+
+	sel = kunit_kzalloc(test, sizeof(*sel), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, sel);
+	sel->name = "kunit_slow";
+	/* Longer than the case's timeout: only the signal ends the wait. */
+	test_slow_register(test, 3600ULL * NSEC_PER_SEC);
+	k = test_selection_start(test, sel);
+	KUNIT_EXPECT_FALSE(test, completion_done(&sel->done));
+	send_sig(SIGINT, k, 1);
+	KUNIT_EXPECT_NE_MSG(test, wait_for_completion_timeout(&sel->done, 10 * HZ), 0UL,
+			    "the selection did not end 10 s after the signal");
+	kthread_stop(k);
+	KUNIT_EXPECT_EQ(test, sel->ret, -EINTR);
+	KUNIT_EXPECT_STREQ(test, sched_util_signal_selected(), "pelt");
+	/* Hooks off: no tick reaches the provider any more. */
+	ticks = atomic_read(&test_ticks);
+	msleep(50);
+	KUNIT_EXPECT_EQ(test, atomic_read(&test_ticks), ticks);
+}
+
 /*
  * With PELT selected, what task placement reads is bit-identical to 6.12:
  * task_util_placement() is task_util_est(), cpu_util_placement() is
@@ -566,11 +698,6 @@ static void util_signal_placement_pelt_test(struct kunit *test)
 				KUNIT_EXPECT_GT_MSG(test, in.task_util, 0UL, "task %d", i);
 		}
 	}
-}
-
-static void util_signal_select_pelt(void *unused)
-{
-	sched_util_signal_select("pelt");
 }
 
 /*
@@ -764,6 +891,8 @@ static struct kunit_case util_signal_cases[] = {
 	KUNIT_CASE(util_signal_switch_running_test),
 	KUNIT_CASE_SLOW(util_signal_pelt_equivalence_test),
 	KUNIT_CASE_SLOW(util_signal_covers_test),
+	KUNIT_CASE(util_signal_warm_up_unlocked_test),
+	KUNIT_CASE(util_signal_warm_up_interrupted_test),
 	KUNIT_CASE_SLOW(util_signal_placement_pelt_test),
 	KUNIT_CASE(util_signal_roles_test),
 	KUNIT_CASE(util_signal_place_once_test),

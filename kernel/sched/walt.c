@@ -232,8 +232,8 @@ static struct walt_rq_win walt_rq_sums(int cpu)
 /*
  * Event times. The scheduler has just read sched_clock into the rq clock
  * at most events, so reading it again would only cost: rq->clock is the
- * last sched_clock_cpu() of the CPU, made monotonic. ktime_get_ns(), the
- * clock of the first version, cost about 25 instructions more per event.
+ * last sched_clock_cpu() of the CPU, made monotonic; ktime_get_ns() would
+ * cost about 25 instructions more per event.
  * Where sched_clock stops across suspend no windows pass for the sleep,
  * where it runs on the sleep is idle time on every CPU, and it may be read
  * while suspending, unlike timekeeping.
@@ -642,8 +642,8 @@ static void walt_update_idle(struct rq *rq, enum walt_event event,
 	walt_ctx_init(&c, rq, idle, event, wallclock, irqtime);
 	c.nr_hist = READ_ONCE(walt_hist_size);
 	/*
-	 * A clock that went backwards (the 2016 RFC BUG()ed here) loses
-	 * nothing: the next event with a sane clock accounts it.
+	 * A clock that went backwards is no reason to stop the kernel and
+	 * loses nothing: the next event with a sane clock accounts it.
 	 */
 	wrq = walt_rq_write_begin(rq);
 	walt_update_busy(&idle->walt.win, wrq, &c);
@@ -726,8 +726,8 @@ static noinline void walt_activate_slow(struct rq *rq, struct task_struct *p,
 
 /*
  * A probe on walt_update_task_ravg_tp, or the walt_update_task_ravg event,
- * follows every event: every switch and wake-up is then accounted, as in
- * the 2016 RFC, so that its stream is complete.
+ * follows every event: every switch and wake-up is then accounted, so
+ * that the stream a trace consumer (LISA) reads is complete.
  */
 static __always_inline bool walt_traced(void)
 {
@@ -1384,6 +1384,7 @@ static bool walt_selected_for(enum sched_util_role role)
  * sched_use_walt_metrics both, and the Android kernels' names
  * sched_use_walt_cpu_util frequency (schedutil), sched_use_walt_task_util
  * placement. sched_use_walt_metrics reads 1 only while WALT has both.
+ * Views of the framework's selection, with no state of their own.
  */
 static int walt_use_sysctl(const struct ctl_table *table, int write,
 			   void *buffer, size_t *lenp, loff_t *ppos)
