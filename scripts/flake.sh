@@ -6,6 +6,7 @@
 #
 #   scripts/flake.sh [--kunit ARCH N]... [--checks N] [--soc N]
 #                    [--keyflip N] [--flips F] [--filter GLOB] [--no-prepare]
+#                    [--host-load]
 #
 #   --kunit ARCH N  N boots of the debug KUnit kernel of ARCH (x86_64, arm,
 #                   arm64; built first if needed, as scripts/test.sh's
@@ -27,6 +28,9 @@
 #                   prints each mode's crash rate. It measures QEMU, so it
 #                   fails only if a single-threaded boot crashes.
 #
+# --host-load runs a CPU-bound process per host core beside every build and
+# boot, as on a busy CI machine: a live case must judge what it measures
+# in guest time, not rely on the host to run its vCPUs promptly.
 # --no-prepare leaves the kernel tree as it is, for a second flake.sh run
 # beside one still booting. Without options: --kunit x86_64 50 --kunit
 # arm64 20 --checks 30.
@@ -36,7 +40,7 @@ set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-qemu.sh"
 
-KUNIT=() CHECKS=0 SOC=0 KEYFLIP=0 FLIPS=200 FILTER= PREPARE=1
+KUNIT=() CHECKS=0 SOC=0 KEYFLIP=0 FLIPS=200 FILTER= PREPARE=1 HOST_LOAD=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kunit) [[ ${3:-} =~ ^[0-9]+$ ]] || die "--kunit ARCH N"
@@ -47,7 +51,8 @@ while [ $# -gt 0 ]; do
 	--flips) FLIPS=$2; shift 2 ;;
 	--filter) FILTER=$2; shift 2 ;;
 	--no-prepare) PREPARE=0; shift ;;
-	-h|--help) sed -n '3,32p' "$0"; exit 0 ;;
+	--host-load) HOST_LOAD=1; shift ;;
+	-h|--help) sed -n '3,36p' "$0"; exit 0 ;;
 	*) die "unknown option $1 (see --help)" ;;
 	esac
 done
@@ -66,6 +71,16 @@ export PYTHONDONTWRITEBYTECODE=1
 status=0
 SUMMARY=()
 begin=$(date +%s)
+
+LOADERS=()
+if [ $HOST_LOAD = 1 ]; then
+	for i in $(seq "$(nproc)"); do
+		sh -c 'while :; do :; done' &
+		LOADERS+=($!)
+	done
+	trap 'kill "${LOADERS[@]}" 2>/dev/null' EXIT
+	log "host load: ${#LOADERS[@]} CPU-bound processes beside every build and boot"
+fi
 
 keep() { # log name
 	cp "$1" "$FLAKE/$2"
@@ -188,6 +203,6 @@ if [ "$KEYFLIP" -gt 0 ]; then
 	done
 fi
 
-echo "== flake.sh summary ($(( $(date +%s) - begin )) s)"
+echo "== flake.sh summary ($(( $(date +%s) - begin )) s${LOADERS:+, host loaded: ${#LOADERS[@]} CPU-bound processes})"
 printf '%s\n' "${SUMMARY[@]}"
 exit $status

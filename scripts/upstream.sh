@@ -28,6 +28,13 @@ email=${GIT_AUTHOR_EMAIL:-$(git -C "$REPO" config user.email || true)}
 	die "no git identity: set git config user.name and user.email; they become the author, the Signed-off-by and the MAINTAINERS M: of the submission"
 IDENT="$name <$email>"
 [ "$IDENT" != "$PLACEHOLDER" ] || die "$IDENT is the repository's placeholder, not a person"
+# Nor an address that cannot receive a reply: the reserved domains of
+# RFC 2606 and RFC 6761.
+case ${email,,} in
+*@example.com|*@example.org|*@example.net|*@*.example.com|*@*.example.org|*@*.example.net|\
+*.example|*.invalid|*.test|*.localhost|*@localhost|*@*.local)
+	die "$IDENT has a reserved domain, not a poster's address" ;;
+esac
 export GIT_AUTHOR_NAME=$name GIT_AUTHOR_EMAIL=$email
 export GIT_COMMITTER_NAME=$name GIT_COMMITTER_EMAIL=$email
 

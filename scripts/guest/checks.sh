@@ -84,8 +84,13 @@ check "both Android knobs: walt" walt "$(cat $K/sched_util_signal)"
 check "sched_use_walt_metrics 1 with both" 1 "$(cat $K/sched_use_walt_metrics)"
 echo 0 > $K/sched_use_walt_cpu_util
 check "WALT for placement only" pelt/walt "$(cat $K/sched_util_signal)"
-put $K/sched_util_signal pelt/walt && bad "sched_util_signal accepted pelt/walt" ||
-	ok "the mixed reading is not a name to write"
+put $K/sched_util_signal walt/pelt && ok "sched_util_signal takes its mixed reading" ||
+	bad "sched_util_signal refused walt/pelt"
+check "walt/pelt: WALT for frequency, PELT for placement" "walt/pelt 1 0" \
+	"$(cat $K/sched_util_signal) $(cat $K/sched_use_walt_cpu_util) $(cat $K/sched_use_walt_task_util)"
+refuse $K/sched_util_signal walt/ /pelt walt/nosuch nosuch/pelt walt//pelt "walt/pelt/walt" \
+	'walt\n/pelt' "walt /pelt" "walt/ pelt"
+echo pelt/walt > $K/sched_util_signal
 echo pelt > $K/sched_util_signal
 check "sched_util_signal=pelt resets both" "pelt 0 0" \
 	"$(cat $K/sched_util_signal) $(cat $K/sched_use_walt_cpu_util) $(cat $K/sched_use_walt_task_util)"
@@ -504,6 +509,78 @@ set -- $res
 [ "$1" -gt 0 ] && [ "$3" = 0 ] && [ "$2" -ge 14 ] && [ "$2" -le 17 ] &&
 	ok "walt_update_history: $1 events of a 0.3 s spinner, $2 windows (14-17), each event its history's" ||
 	bad "walt_update_history: $1 events, $2 windows (want 14-17), $3 wrong: ${res#* * * }"
+
+echo "== every knob takes back what it reads"
+# What \`sysctl -a\` saves, \`sysctl -p\` must restore: each knob of the
+# series, written the value it reads, takes it and reads it again, and
+# written back in the order sysctl -a lists them (sorted by name: the
+# Android names of WALT's selection before sched_util_signal), the knobs
+# together read as before. sched_use_walt_metrics, which reads 0 while
+# WALT has one role, selects PELT for both when 0 is written: the
+# saved sched_util_signal, written after it, restores the roles.
+knobs() {
+	for f in $K/sched_cfs_boost $K/sched_pelt_multiplier $K/sched_use_walt_* \
+		 $K/sched_util_* $K/sched_walt_* \
+		 /sys/devices/system/cpu/cpufreq/policy*/schedutil/* \
+		 /dev/stune/schedtune.* /dev/stune/*/schedtune.*; do
+		# Writable by its owner (read-only knobs: mode 444).
+		case $(stat -c %A "$f" 2>/dev/null) in ??w*) echo "$f" ;; esac
+	done
+}
+knob_values() { for f in $(knobs); do echo "$f=$(cat "$f")"; done; }
+roundtrip() { # roundtrip STATE
+	local line f v n=0 bad_n=0
+	knob_values > /tmp/knobs.before
+	while IFS= read -r line; do
+		f=${line%%=*} v=${line#*=}
+		n=$((n + 1))
+		if ! put "$f" "$v\\n"; then
+			bad "$1: $f refused '$v', what it read"; bad_n=$((bad_n + 1))
+		elif [ "$(cat "$f")" != "$v" ]; then
+			bad "$1: $f took '$v', then read '$(cat "$f")'"; bad_n=$((bad_n + 1))
+		fi
+	done < /tmp/knobs.before
+	knob_values > /tmp/knobs.after
+	if cmp -s /tmp/knobs.before /tmp/knobs.after; then
+		[ $bad_n = 0 ] && ok "$1: $n knobs take back what they read, together unchanged"
+	else
+		bad "$1: written back, the knobs read otherwise: $(diff /tmp/knobs.before \
+			/tmp/knobs.after | grep '^[-+]/' | tr '\n' ' ')"
+	fi
+}
+roundtrip "defaults"
+for sel in walt walt/pelt pelt/walt; do
+	echo $sel > $K/sched_util_signal
+	roundtrip "sched_util_signal $sel"
+done
+# Every knob away from its default at once. (cgroup v2's cpu.boost
+# refuses writes while schedtune is on v1, as here: its own section
+# writes it what it reads.)
+echo walt > $K/sched_util_signal
+echo 8000000 > $K/sched_walt_ravg_window
+for kv in sched_cfs_boost:-20 sched_pelt_multiplier:4 sched_walt_init_task_load_pct:40 \
+	  sched_walt_account_wait_time:1 sched_walt_io_is_busy:1 sched_walt_hist_size:3; do
+	echo ${kv#*:} > $K/${kv%:*} || bad "$K/${kv%:*} refused ${kv#*:}"
+done
+for su in /sys/devices/system/cpu/cpufreq/policy*/schedutil; do
+	echo 960000 > $su/hispeed_freq; echo 80 > $su/hispeed_load; echo 1 > $su/pl
+done
+for g in /dev/stune/*/; do
+	echo 30 > $g/schedtune.boost; echo 1 > $g/schedtune.prefer_idle
+done
+roundtrip "every knob set"
+echo 20000000 > $K/sched_walt_ravg_window
+echo pelt > $K/sched_util_signal
+for kv in sched_cfs_boost:0 sched_pelt_multiplier:1 sched_walt_init_task_load_pct:15 \
+	  sched_walt_account_wait_time:0 sched_walt_io_is_busy:0 sched_walt_hist_size:5; do
+	echo ${kv#*:} > $K/${kv%:*}
+done
+for su in /sys/devices/system/cpu/cpufreq/policy*/schedutil; do
+	echo 0 > $su/hispeed_freq; echo 90 > $su/hispeed_load; echo 0 > $su/pl
+done
+for g in /dev/stune/*/; do
+	echo 0 > $g/schedtune.boost; echo 0 > $g/schedtune.prefer_idle
+done
 
 check "bad inputs refused" "$tried" "$refused"
 echo "bad inputs: $tried tried, $refused refused, values unchanged"
