@@ -769,8 +769,7 @@ EXPORT_SYMBOL_IF_KUNIT(sched_util_cpu_util_without_once);
 
 /*
  * Select what @str names: "NAME" for both roles, "FREQUENCY/PLACEMENT"
- * for each, both or, on error, neither; a newline only at the end.
- * Overwrites the slash.
+ * for each, both or, on error, neither. Overwrites the slash.
  */
 static int sched_util_signal_select_str(char *str)
 {
@@ -781,8 +780,6 @@ static int sched_util_signal_select_str(char *str)
 
 	if (place) {
 		*place++ = '\0';
-		if (strchr(str, '\n'))
-			return -EINVAL;
 		names[SCHED_UTIL_PLACE] = place;
 	}
 	return sched_util_select_names(names);
@@ -814,8 +811,12 @@ static int sched_util_signal_sysctl(const struct ctl_table *table, int write,
 			snprintf(name, sizeof(name), "%s/%s", freq, place);
 		return proc_dostring(&tmp, write, buffer, lenp, ppos);
 	}
-	/* proc_dostring() silently truncates: refuse what does not fit. */
-	if (*ppos || *lenp >= sizeof(name))
+	/*
+	 * proc_dostring() silently truncates, and stops at a newline or a
+	 * NUL: refuse what does not fit, and either before the last byte.
+	 */
+	if (*ppos || !*lenp || *lenp >= sizeof(name) ||
+	    memchr(buffer, '\n', *lenp - 1) || memchr(buffer, '\0', *lenp))
 		return -EINVAL;
 	ret = proc_dostring(&tmp, write, buffer, lenp, ppos);
 	if (ret)

@@ -89,7 +89,7 @@ put $K/sched_util_signal walt/pelt && ok "sched_util_signal takes its mixed read
 check "walt/pelt: WALT for frequency, PELT for placement" "walt/pelt 1 0" \
 	"$(cat $K/sched_util_signal) $(cat $K/sched_use_walt_cpu_util) $(cat $K/sched_use_walt_task_util)"
 refuse $K/sched_util_signal walt/ /pelt walt/nosuch nosuch/pelt walt//pelt "walt/pelt/walt" \
-	'walt\n/pelt' "walt /pelt" "walt/ pelt"
+	'walt\n/pelt' 'walt\npelt' 'walt\0' "walt /pelt" "walt/ pelt"
 echo pelt/walt > $K/sched_util_signal
 echo pelt > $K/sched_util_signal
 check "sched_util_signal=pelt resets both" "pelt 0 0" \
