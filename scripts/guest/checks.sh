@@ -549,6 +549,7 @@ roundtrip() { # roundtrip STATE
 	fi
 }
 roundtrip "defaults"
+knob_values > /tmp/knobs.saved
 for sel in walt walt/pelt pelt/walt; do
 	echo $sel > $K/sched_util_signal
 	roundtrip "sched_util_signal $sel"
@@ -569,18 +570,15 @@ for g in /dev/stune/*/; do
 	echo 30 > $g/schedtune.boost; echo 1 > $g/schedtune.prefer_idle
 done
 roundtrip "every knob set"
-echo 20000000 > $K/sched_walt_ravg_window
-echo pelt > $K/sched_util_signal
-for kv in sched_cfs_boost:0 sched_pelt_multiplier:1 sched_walt_init_task_load_pct:15 \
-	  sched_walt_account_wait_time:0 sched_walt_io_is_busy:0 sched_walt_hist_size:5; do
-	echo ${kv#*:} > $K/${kv%:*}
-done
-for su in /sys/devices/system/cpu/cpufreq/policy*/schedutil; do
-	echo 0 > $su/hispeed_freq; echo 90 > $su/hispeed_load; echo 0 > $su/pl
-done
-for g in /dev/stune/*/; do
-	echo 0 > $g/schedtune.boost; echo 0 > $g/schedtune.prefer_idle
-done
+# What sysctl -p does with a saved file: the defaults written back.
+while IFS= read -r line; do
+	put "${line%%=*}" "${line#*=}\\n"
+done < /tmp/knobs.saved
+knob_values > /tmp/knobs.now
+cmp -s /tmp/knobs.saved /tmp/knobs.now &&
+	ok "the saved defaults written back restore every knob" ||
+	bad "the saved defaults written back: $(diff /tmp/knobs.saved /tmp/knobs.now |
+		grep '^[-+]/' | tr '\n' ' ')"
 
 check "bad inputs refused" "$tried" "$refused"
 echo "bad inputs: $tried tried, $refused refused, values unchanged"
