@@ -86,13 +86,14 @@ done
 # What each phase is stated to take, in seconds, on the machine the README
 # names (2 cores), from a cold run of the default rounded up (kernels:
 # built from nothing; boots: each part's guest time, the sum of its boots,
-# which does not depend on how the pool interleaves them). bench-full,
-# bench-soc and energy-full are estimates from their boots' share of the
-# work. The run warns about a phase that took more than twice this.
+# which does not depend on how the pool interleaves them; bench-full: its
+# own run). bench-soc and energy-full are estimates from their boots'
+# share of the work. The run warns about a phase that took more than twice
+# this.
 declare -A STATED=(
 	[packages]=60 [tree]=30 [kernel-patched]=240 [kernel-baseline]=240
 	[kernel-patched-arm64]=240 [kernel-baseline-arm64]=240 [initramfs]=30
-	[checks]=30 [tables]=120 [bench]=360 [bench-full]=2400 [bench-soc]=900
+	[checks]=30 [tables]=120 [bench]=360 [bench-full]=1500 [bench-soc]=900
 	[soc]=120 [place]=200 [energy]=500 [energy-full]=14400 [results]=30
 )
 
