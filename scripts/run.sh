@@ -225,6 +225,15 @@ T4_CONFIGS=(performance pelt pelt8 pelt-hs pelt-boost10 walt walt10 walt-pl walt
 	    walt-pl-wait walt-pl-hs walt16-pl-hs walt8-pl-hs walt-boost10 powersave)
 T4_DEFAULT=(performance pelt pelt8 walt walt-pl)
 
+# The soc part's boots, BOARD:WHAT (scripts/guest/soc.sh).
+SOC_RUNS=(hikey960:checks hikey:checks hikey:table1)
+
+# A Table 4 boot's BOARD:CONFIG[:N] into board, cfg and i (N, default 1).
+t4_boot_fields() {
+	board=${1%%:*} cfg=${1#*:} i=${cfg#*:} cfg=${cfg%%:*}
+	[ "$i" != "$cfg" ] || i=1
+}
+
 # Table 3's configurations (scripts/guest/bench.sh): bench runs T3_DEFAULT,
 # bench-full T3_CONFIGS.
 T3_CONFIGS=(baseline pelt pelt8 walt walt-pl walt-boost boost boost90 uclamp)
@@ -273,7 +282,7 @@ for part in "${order[@]}"; do
 				"guest_mode=bench bench=$cfg"
 		done ;;
 	soc)
-		for run in hikey960:checks hikey:checks hikey:table1; do
+		for run in "${SOC_RUNS[@]}"; do
 			board=${run%:*} what=${run#*:}
 			queue soc "soc $board $what" soc-$board-$what.log patched-arm64 $board 1 \
 				"guest_mode=soc soc=$what sched_verbose"
@@ -304,8 +313,7 @@ for part in "${order[@]}"; do
 			rm -f "$RESULTS"/soc-*-table4-*.log* "$GUEST"/t4-*.csv
 		fi
 		for b in "${t4_boots[@]}"; do
-			board=${b%%:*} cfg=${b#*:} i=${cfg#*:} cfg=${cfg%%:*}
-			[ "$i" = "$cfg" ] && i=1
+			t4_boot_fields "$b"
 			append="guest_mode=energy t4=$cfg t4_runs=$runs"
 			case $cfg in walt[0-9]*)
 				w=${cfg%%-*}
@@ -386,7 +394,7 @@ for part in "${parts[@]}"; do
 		mv "$RESULTS/raw-bench-soc.csv.new" "$RESULTS/raw-bench-soc.csv"
 		;;
 	soc)
-		for run in hikey960:checks hikey:checks hikey:table1; do
+		for run in "${SOC_RUNS[@]}"; do
 			board=${run%:*} what=${run#*:}
 			soc_rows $board $what soc-$board-$what.log 'T1H|EM|POLICY|WORK|RTAPP|UTIL'
 		done > "$RESULTS/raw-soc.csv.new"
@@ -403,8 +411,7 @@ for part in "${parts[@]}"; do
 		# REPETITION.RUN; its log (with the traces) to $RESULTS,
 		# compressed.
 		for b in "${t4_boots[@]}"; do
-			board=${b%%:*} cfg=${b#*:} i=${cfg#*:} cfg=${cfg%%:*}
-			[ "$i" = "$cfg" ] && i=1
+			t4_boot_fields "$b"
 			log=soc-$board-table4-$cfg-$i.log
 			soc_rows $board "table4 $cfg" $log 'T4R?|EM|POLICY' \
 				> "$GUEST/t4-$board-$cfg-$i.csv"
